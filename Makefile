@@ -1,0 +1,39 @@
+# tfc: thin wrapper around CMake/Ninja. `make demo` and `make test` install
+# what is missing, configure once, build incrementally, then run.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+CMAKE ?= cmake
+# Ninja's default is cores + 2; MLIR translation units need ~1 GiB each.
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build test check demo bench clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD_DIR)/build.ninja:
+	$(CMAKE) -G Ninja -S . -B $(BUILD_DIR) \
+	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+	  -DLLVM_USE_LINKER=lld \
+	  -DLLVM_ENABLE_ASSERTIONS=ON
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	$(CMAKE) --build $(BUILD_DIR) -j $(JOBS)
+
+# Every test: the lit suite (as one ctest test) and the GoogleTest cases.
+test: build
+	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+check: test
+
+demo: build
+	@scripts/demo.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR)

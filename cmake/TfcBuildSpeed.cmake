@@ -1,0 +1,44 @@
+# Keeps clean and incremental builds fast on small machines:
+#  - ccache when it is installed;
+#  - one precompiled header of the heavy MLIR includes (tfc_add_mlir_pch);
+#  - every tfc target links the shared libMLIR.so/libLLVM.so instead of
+#    hundreds of static archives, so links take seconds.
+
+find_program(TFC_CCACHE ccache)
+if(TFC_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  # ccache refuses precompiled headers unless told which differences to ignore.
+  set(CMAKE_CXX_COMPILER_LAUNCHER
+    ${CMAKE_COMMAND} -E env
+    "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
+    ${TFC_CCACHE})
+  set(CMAKE_C_COMPILER_LAUNCHER ${TFC_CCACHE})
+  message(STATUS "tfc: compiling through ccache (${TFC_CCACHE})")
+endif()
+
+option(TFC_ENABLE_PCH "Precompile the common MLIR headers" ON)
+
+# The MLIR dylib is the only copy of MLIR a tfc binary may load: mixing it with
+# static MLIR archives registers command-line options twice.
+set(TFC_MLIR_LIBS MLIR)
+
+# Gives TARGET (a library made by add_mlir_*_library, whose sources compile in
+# its object library obj.TARGET) the shared precompiled MLIR header. The first
+# library to ask builds it; the others reuse it, which is valid because every
+# tfc library compiles with the same flags.
+function(tfc_add_mlir_pch target)
+  if(NOT TFC_ENABLE_PCH)
+    return()
+  endif()
+  set(compiled ${target})
+  if(TARGET obj.${target})
+    set(compiled obj.${target})
+  endif()
+  get_property(owner GLOBAL PROPERTY TFC_PCH_OWNER)
+  if(owner)
+    target_precompile_headers(${compiled} REUSE_FROM ${owner})
+  else()
+    target_precompile_headers(${compiled} PRIVATE
+      "$<$<COMPILE_LANGUAGE:CXX>:${PROJECT_SOURCE_DIR}/include/tfc/Support/MLIRPch.h>")
+    set_property(GLOBAL PROPERTY TFC_PCH_OWNER ${compiled})
+  endif()
+endfunction()

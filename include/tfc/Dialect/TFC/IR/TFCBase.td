@@ -1,0 +1,52 @@
+//===- TFCBase.td - tfc dialect definition -----------------*- tablegen -*-===//
+//
+// The tfc dialect, its op base classes and the type constraints shared by its
+// ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCBASE_TD
+#define TFC_DIALECT_TFC_IR_TFCBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TFC_Dialect : Dialect {
+  let name = "tfc";
+  let cppNamespace = "::mlir::tfc";
+  let summary = "TensorFlow-1-style dataflow graphs";
+  let description = [{
+    The tfc dialect models TensorFlow 1 graphs: unordered dataflow in graph
+    regions (`tfc.graph`), control tokens that order side effects, variables
+    with TensorFlow's naming and sharing rules, and the TensorFlow ops with
+    their broadcasting and shape rules. Values are builtin tensors; the
+    element types are those of TensorFlow that tfc compiles: f16, bf16, f32,
+    f64, i1 (bool), i8, i32 and i64.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+class TFC_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TFC_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Type constraints
+//===----------------------------------------------------------------------===//
+
+def TFC_Bool : I<1>;
+def TFC_FloatElement : AnyTypeOf<[F16, BF16, F32, F64]>;
+def TFC_IntElement : AnyTypeOf<[I8, I32, I64]>;
+def TFC_NumericElement : AnyTypeOf<[TFC_FloatElement, TFC_IntElement]>;
+def TFC_Element : AnyTypeOf<[TFC_NumericElement, TFC_Bool]>;
+
+def TFC_Tensor : TensorOf<[TFC_Element]>;
+def TFC_FloatTensor : TensorOf<[TFC_FloatElement]>;
+def TFC_NumericTensor : TensorOf<[TFC_NumericElement]>;
+def TFC_BoolTensor : TensorOf<[TFC_Bool]>;
+
+#endif // TFC_DIALECT_TFC_IR_TFCBASE_TD

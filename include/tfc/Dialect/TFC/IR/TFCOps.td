@@ -1,0 +1,16 @@
+//===- TFCOps.td - tfc dialect ops -------------------------*- tablegen -*-===//
+//
+// The root of the tfc dialect's ODS: every op family has its own file, listed
+// here so one tablegen run generates the whole dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCOPS_TD
+#define TFC_DIALECT_TFC_IR_TFCOPS_TD
+
+include "tfc/Dialect/TFC/IR/TFCBase.td"
+include "tfc/Dialect/TFC/IR/TFCTypes.td"
+include "tfc/Dialect/TFC/IR/TFCGraphOps.td"
+include "tfc/Dialect/TFC/IR/TFCMathOps.td"
+
+#endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

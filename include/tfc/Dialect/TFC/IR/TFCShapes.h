@@ -1,0 +1,60 @@
+//===- TFCShapes.h - TensorFlow's shape rules -------------------*- C++ -*-===//
+//
+// The shape and dtype rules of TensorFlow that the ops' type inference shares:
+// broadcasting, reductions, and the way TensorFlow prints shapes in errors.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCSHAPES_H
+#define TFC_DIALECT_TFC_IR_TFCSHAPES_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::tfc {
+
+/// Prints a shape as TensorFlow does in its errors: `[3,2]`, `[?,4]`, `[]`;
+/// `<unknown>` for an unranked tensor.
+std::string formatShape(Type tensorType);
+
+/// Broadcasts two shapes with NumPy/TensorFlow rules. A dynamic dimension
+/// against a static one greater than 1 takes the static size (the only size a
+/// valid program can have there). Returns std::nullopt when two static sizes
+/// differ and neither is 1.
+std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
+                                                    ArrayRef<int64_t> rhs);
+
+/// Infers the result of an element-wise binary op named `tfName` (for
+/// diagnostics): both operands must be tensors of one element type; the shape
+/// is broadcast; the element type is i1 when `boolResult` is set.
+LogicalResult inferBroadcastBinaryResultType(std::optional<Location> loc,
+                                             StringRef tfName, Type lhs,
+                                             Type rhs, bool boolResult,
+                                             SmallVectorImpl<Type> &inferred);
+
+/// Normalizes reduction axes to [0, rank), sorted; all axes when `axes` is
+/// absent. The axes must already be valid.
+SmallVector<int64_t> normalizeReductionAxes(int64_t rank,
+                                            std::optional<ArrayRef<int64_t>> axes);
+
+/// Infers the result of a reduction named `tfName`: checks the axes against
+/// the input's rank and drops (or, with `keepDims`, keeps as 1) the reduced
+/// dimensions.
+LogicalResult inferReductionResultType(std::optional<Location> loc,
+                                       StringRef tfName, Type input,
+                                       std::optional<ArrayRef<int64_t>> axes,
+                                       bool keepDims,
+                                       SmallVectorImpl<Type> &inferred);
+
+/// A reduction over an explicit empty axis list is the identity, as in
+/// TensorFlow.
+OpFoldResult foldEmptyReduction(Operation *op, Value input,
+                                std::optional<ArrayRef<int64_t>> axes);
+
+} // namespace mlir::tfc
+
+#endif // TFC_DIALECT_TFC_IR_TFCSHAPES_H

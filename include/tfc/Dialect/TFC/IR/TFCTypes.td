@@ -1,0 +1,48 @@
+//===- TFCTypes.td - tfc dialect types ---------------------*- tablegen -*-===//
+//
+// Control tokens and variable handles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCTYPES_TD
+#define TFC_DIALECT_TFC_IR_TFCTYPES_TD
+
+include "tfc/Dialect/TFC/IR/TFCBase.td"
+include "mlir/IR/BuiltinTypeInterfaces.td"
+
+class TFC_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<TFC_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def TFC_ControlType : TFC_Type<"Control", "control"> {
+  let summary = "a control token";
+  let description = [{
+    A value of this type carries no data: it says that an operation has run.
+    Every side-effecting op returns one and takes any number of them, so a
+    control edge orders two effects the way `tf.control_dependencies` does.
+    Control tokens are never data: they cannot feed a computation.
+
+    ```mlir
+    %done = tfc.group %t0, %t1
+    ```
+  }];
+}
+
+def TFC_VarType : TFC_Type<"Var", "var"> {
+  let summary = "a handle to a variable holding a tensor";
+  let description = [{
+    The handle of a TensorFlow variable (a resource). The parameter is the
+    type of the tensor the variable holds; it is ranked, as TensorFlow
+    variables have a shape fixed at creation.
+
+    ```mlir
+    !tfc.var<tensor<5x5x32xf32>>
+    ```
+  }];
+  let parameters = (ins "::mlir::RankedTensorType":$valueType);
+  let assemblyFormat = "`<` $valueType `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // TFC_DIALECT_TFC_IR_TFCTYPES_TD

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages tfc needs to build and test, and only those that
+# are missing. Called by the Makefile before every configure; a no-op (a dpkg
+# query) when everything is present.
+set -euo pipefail
+
+packages=(
+  # Toolchain and build system.
+  cmake ninja-build ccache g++ make python3
+  # LLVM/MLIR 22: libraries, CMake packages, mlir-tblgen, lit, FileCheck.
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
+  # Unit tests.
+  libgtest-dev
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "installed" ]] || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+echo "tfc: installing missing packages: ${missing[*]}"
+sudo_cmd=()
+if [[ $(id -u) -ne 0 ]]; then
+  if command -v sudo >/dev/null 2>&1; then
+    sudo_cmd=(sudo)
+  else
+    echo "tfc: error: not root and no sudo; install these packages by hand:" >&2
+    echo "  apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -q
+"${sudo_cmd[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

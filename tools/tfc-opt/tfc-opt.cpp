@@ -1,0 +1,27 @@
+//===- tfc-opt.cpp - the tfc optimizer driver -----------------------------===//
+//
+// mlir-opt with the tfc dialect and passes, plus every upstream dialect,
+// extension and pass the tfc pipelines use.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  registry.insert<mlir::tfc::TFCDialect>();
+
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "tfc optimizer driver: runs tfc and MLIR passes on a module",
+      registry));
+}
