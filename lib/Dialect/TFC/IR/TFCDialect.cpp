@@ -30,6 +30,7 @@ struct TFCFoldInterface : public DialectFoldInterface {
 
 void TFCDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "tfc/Dialect/TFC/IR/TFCOps.cpp.inc"

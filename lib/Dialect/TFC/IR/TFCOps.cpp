@@ -42,10 +42,14 @@ static LogicalResult verifyAcyclic(Block &block) {
   auto producers = [&](Operation *op) {
     SmallVector<Operation *> result;
     op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        if (Operation *def =
-                ancestorInBlock(block, operand.getDefiningOp()))
-          result.push_back(def);
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        // Values made inside `op` are internal to it, not graph edges.
+        if (!def || op->isProperAncestor(def))
+          continue;
+        if (Operation *producer = ancestorInBlock(block, def))
+          result.push_back(producer);
+      }
     });
     return result;
   };

@@ -26,9 +26,9 @@ bool mlir::tfc::isTfcElementType(Type type) {
 }
 
 LogicalResult VarType::verify(function_ref<InFlightDiagnostic()> emitError,
-                              RankedTensorType valueType) {
+                              TensorType valueType) {
   if (!valueType)
-    return emitError() << "a variable holds a ranked tensor";
+    return emitError() << "a variable holds a tensor";
   if (!isTfcElementType(valueType.getElementType()))
     return emitError() << "a variable cannot hold elements of type "
                        << valueType.getElementType()

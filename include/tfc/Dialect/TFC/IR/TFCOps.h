@@ -13,13 +13,16 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tfc/Dialect/TFC/IR/TFCAttrs.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/IR/TFCShapes.h"
 #include "tfc/Dialect/TFC/IR/TFCTypes.h"
+#include "tfc/Dialect/TFC/IR/TFCVariables.h"
 
 #define GET_OP_CLASSES
 #include "tfc/Dialect/TFC/IR/TFCOps.h.inc"

@@ -8,9 +8,11 @@
 #ifndef TFC_DIALECT_TFC_IR_TFCOPS_TD
 #define TFC_DIALECT_TFC_IR_TFCOPS_TD
 
+include "tfc/Dialect/TFC/IR/TFCAttrs.td"
 include "tfc/Dialect/TFC/IR/TFCBase.td"
 include "tfc/Dialect/TFC/IR/TFCTypes.td"
 include "tfc/Dialect/TFC/IR/TFCGraphOps.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
+include "tfc/Dialect/TFC/IR/TFCVariableOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

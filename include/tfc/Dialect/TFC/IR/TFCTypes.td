@@ -33,14 +33,15 @@ def TFC_VarType : TFC_Type<"Var", "var"> {
   let summary = "a handle to a variable holding a tensor";
   let description = [{
     The handle of a TensorFlow variable (a resource). The parameter is the
-    type of the tensor the variable holds; it is ranked, as TensorFlow
-    variables have a shape fixed at creation.
+    type of the tensor the variable holds. It is unranked only before
+    `tfc-resolve-scopes`, for a reused `tfc.get_variable` written without a
+    shape: resolution gives it the existing variable's type.
 
     ```mlir
     !tfc.var<tensor<5x5x32xf32>>
     ```
   }];
-  let parameters = (ins "::mlir::RankedTensorType":$valueType);
+  let parameters = (ins "::mlir::TensorType":$valueType);
   let assemblyFormat = "`<` $valueType `>`";
   let genVerifyDecl = 1;
 }

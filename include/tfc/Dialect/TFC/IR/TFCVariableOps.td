@@ -1,0 +1,371 @@
+//===- TFCVariableOps.td - variables, scopes and their access -*- tablegen -*-===//
+//
+// TensorFlow variables as a front end writes them (`tfc.get_variable`,
+// `tfc.variable` inside `tfc.variable_scope` / `tfc.name_scope`), as
+// `tfc-resolve-scopes` leaves them (module-level `tfc.global_variable` symbols
+// and `tfc.var_handle`s), and the effectful ops that read and write them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCVARIABLEOPS_TD
+#define TFC_DIALECT_TFC_IR_TFCVARIABLEOPS_TD
+
+include "tfc/Dialect/TFC/IR/TFCAttrs.td"
+include "tfc/Dialect/TFC/IR/TFCBase.td"
+include "tfc/Dialect/TFC/IR/TFCTypes.td"
+include "mlir/IR/RegionKindInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TFC_Initializer : Attr<
+    CPred<"::llvm::isa<::mlir::tfc::InitializerAttrInterface>($_self)">,
+    "variable initializer"> {
+  let storageType = "::mlir::tfc::InitializerAttrInterface";
+  let returnType = "::mlir::tfc::InitializerAttrInterface";
+  let convertFromStorage = "$_self";
+}
+
+//===----------------------------------------------------------------------===//
+// Creating variables (front end)
+//===----------------------------------------------------------------------===//
+
+/// Shared by tfc.get_variable and tfc.variable: the name, an optional value
+/// type, an initializer attribute or an `initial_value` region, and the
+/// variable's properties.
+class TFC_VariableCreationOp<string mnemonic, list<Trait> traits = []>
+    : TFC_Op<mnemonic, !listconcat(traits, [InferTypeOpAdaptor])> {
+  let arguments = (ins StrAttr:$var_name,
+                       OptionalAttr<TypeAttrOf<TFC_Tensor>>:$value_type,
+                       OptionalAttr<TFC_Initializer>:$initializer,
+                       DefaultValuedAttr<BoolAttr, "true">:$trainable,
+                       OptionalAttr<StrArrayAttr>:$collections,
+                       OptionalAttr<StrAttr>:$device);
+  let results = (outs TFC_VarType:$handle);
+  let regions = (region AnyRegion:$initial_value);
+  let assemblyFormat = [{
+    $var_name (`:` $value_type^)? (`init` $initializer^)?
+    attr-dict (`initial_value` $initial_value^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The value the `initial_value` region yields, or null.
+    ::mlir::Value getInitialValueResult();
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      return ::mlir::tfc::inferVariableType(context, location,
+          adaptor.getValueType(), adaptor.getInitializer(),
+          adaptor.getInitialValue(), inferred);
+    }
+    ::mlir::Value $cppClass::getInitialValueResult() {
+      return ::mlir::tfc::getYieldedInitialValue(getInitialValue());
+    }
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::tfc::verifyVariableCreation(*this, getValueType(),
+          getInitializer(), getInitialValue(), getDevice(),
+          /*needsInitialValue=*/}] # !if(!eq(mnemonic, "variable"), "true", "false") # [{);
+    }
+  }];
+}
+
+def TFC_GetVariableOp : TFC_VariableCreationOp<"get_variable"> {
+  let summary = "gets or creates a shared variable (`tf.get_variable`)";
+  let description = [{
+    Gets the variable named `var_name` in the current variable scope, or
+    creates it. `tfc-resolve-scopes` applies TensorFlow's rules: the full name
+    is the variable scope's name (name scopes do not count) followed by
+    `var_name`; an existing variable is returned only when the scope reuses
+    (`reuse`, `auto_reuse` or after `tfc.reuse_variables`), and a new one is
+    created only when it does not reuse with `reuse`.
+
+    The type may be left out when the initializer is a tensor (or an
+    `initial_value` region) or when the variable is reused; the result is
+    then `!tfc.var<tensor<*xf32>>` until scopes are resolved. Without an
+    initializer, a new variable is Glorot-uniform initialized, as in
+    TensorFlow. By default the variable joins GLOBAL_VARIABLES and, when
+    trainable, TRAINABLE_VARIABLES; `collections` replaces GLOBAL_VARIABLES
+    (e.g. `["LOCAL_VARIABLES"]`). `device` takes TensorFlow's device syntax.
+
+    ```mlir
+    %w = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
+    %b = tfc.get_variable "biases" : tensor<32xf32> init #tfc.zeros {trainable = false}
+    %v = tfc.get_variable "v"     // reused: takes the existing variable's type
+    ```
+  }];
+}
+
+def TFC_VariableOp : TFC_VariableCreationOp<"variable"> {
+  let summary = "creates a new variable (`tf.Variable`)";
+  let description = [{
+    Always creates a new variable. Its name is `var_name` in the current
+    name scope (variable scopes count as name scopes), made unique as
+    TensorFlow does: a second `tf.Variable(name='var2')` becomes `var2_1`.
+    An initial value is required: an initializer attribute or an
+    `initial_value` region (`tf.Variable(v.initialized_value() + 1)`).
+
+    ```mlir
+    %v = tfc.variable "var2" init #tfc.constant<dense<[2.0]> : tensor<1xf32>>
+    ```
+  }];
+}
+
+def TFC_InitializedValueOp : TFC_Op<"initialized_value", [
+    Pure, InferTypeOpAdaptor]> {
+  let summary = "another variable's initial value (`v.initialized_value()`)";
+  let description = [{
+    Used in an `initial_value` region: the initial value of variable `var`,
+    which makes `var` initialize first. A cycle of such dependencies is an
+    error.
+
+    ```mlir
+    %w = tfc.variable "w" : tensor<2xf32> initial_value {
+      %v0 = tfc.initialized_value %v : !tfc.var<tensor<2xf32>>
+      %one = tfc.constant dense<1.0> : tensor<f32>
+      %w0 = tfc.add %v0, %one : tensor<2xf32>, tensor<f32>
+      tfc.yield %w0 : tensor<2xf32>
+    }
+    ```
+  }];
+  let arguments = (ins TFC_VarType:$var);
+  let results = (outs TFC_Tensor:$value);
+  let assemblyFormat = "$var attr-dict `:` qualified(type($var))";
+  let hasVerifier = 1;
+}
+
+def TFC_AddToCollectionOp : TFC_Op<"add_to_collection"> {
+  let summary = "adds a variable to a collection (`tf.add_to_collection`)";
+  let description = [{
+    Adds `var` to the named collection. `tfc-resolve-scopes` records it on
+    the variable and removes the op.
+
+    ```mlir
+    tfc.add_to_collection "my_collection", %v : !tfc.var<tensor<1xf32>>
+    ```
+  }];
+  let arguments = (ins StrAttr:$collection, TFC_VarType:$var);
+  let assemblyFormat = "$collection `,` $var attr-dict `:` qualified(type($var))";
+}
+
+//===----------------------------------------------------------------------===//
+// Scopes (front end)
+//===----------------------------------------------------------------------===//
+
+def TFC_VariableScopeOp : TFC_Op<"variable_scope", [
+    RegionKindInterface, HasOnlyGraphRegion, SingleBlock, NoRegionArguments]> {
+  let summary = "`with tf.variable_scope(...)`";
+  let description = [{
+    Opens a variable scope, which prefixes the names of variables made by
+    `tfc.get_variable` and `tfc.variable` and also opens a name scope of the
+    same name for ops. The body is part of the graph; the values it yields
+    are the op's results.
+
+    The scope is named by a string, or re-entered by reference to a scope
+    captured earlier with `as @handle` (`with tf.variable_scope(scope, ...)`:
+    the same variable scope name, even when re-entered elsewhere).
+
+    `reuse` makes `tfc.get_variable` return existing variables (and fail for
+    missing ones); `auto_reuse` returns existing ones and creates missing
+    ones (`tf.AUTO_REUSE`). Without either, the scope inherits its parent's
+    reuse mode; `tfc.reuse_variables` turns reuse on for the rest of the body.
+
+    ```mlir
+    %y = tfc.variable_scope "conv1" as @conv1 -> (tensor<?x32xf32>) {
+      ...
+      tfc.yield %relu : tensor<?x32xf32>
+    }
+    tfc.variable_scope @conv1 reuse {
+      %w = tfc.get_variable "weights"
+      tfc.yield
+    }
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$scope_name,
+                       OptionalAttr<FlatSymbolRefAttr>:$scope_ref,
+                       OptionalAttr<SymbolNameAttr>:$handle,
+                       UnitAttr:$reuse, UnitAttr:$auto_reuse);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    ($scope_name^)? ($scope_ref^)? (`as` $handle^)? (`reuse` $reuse^)?
+    (`auto_reuse` $auto_reuse^)? (`->` `(` type($results)^ `)`)?
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def TFC_NameScopeOp : TFC_Op<"name_scope", [
+    RegionKindInterface, HasOnlyGraphRegion, SingleBlock, NoRegionArguments]> {
+  let summary = "`with tf.name_scope(...)`";
+  let description = [{
+    Opens a name scope: ops and `tfc.variable`s inside get the scope as a
+    prefix, `tfc.get_variable`s do not. Entering a name already used gives a
+    unique one (`s`, then `s_1`), as in TensorFlow.
+
+    ```mlir
+    %x = tfc.name_scope "bar" -> (tensor<1xf32>) {
+      ...
+      tfc.yield %sum : tensor<1xf32>
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$scope_name);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $scope_name (`->` `(` type($results)^ `)`)? attr-dict-with-keyword $body
+  }];
+  let hasRegionVerifier = 1;
+}
+
+def TFC_YieldOp : TFC_Op<"yield", [
+    Pure, Terminator, ReturnLike,
+    ParentOneOf<["VariableScopeOp", "NameScopeOp", "GetVariableOp",
+                 "VariableOp", "GlobalVariableOp"]>]> {
+  let summary = "ends a scope or an initial-value region";
+  let description = [{
+    Returns values from a `tfc.variable_scope` or `tfc.name_scope` body (its
+    results) or the initial value from an `initial_value` region.
+
+    ```mlir
+    tfc.yield %a, %b : tensor<f32>, tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+}
+
+def TFC_ReuseVariablesOp : TFC_Op<"reuse_variables", [
+    HasParent<"VariableScopeOp">]> {
+  let summary = "`scope.reuse_variables()`";
+  let description = [{
+    From here to the end of the enclosing variable scope (in text order),
+    `tfc.get_variable` reuses existing variables.
+
+    ```mlir
+    tfc.reuse_variables
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Resolved variables
+//===----------------------------------------------------------------------===//
+
+def TFC_GlobalVariableOp : TFC_Op<"global_variable", [
+    Symbol, IsolatedFromAbove, HasParent<"::mlir::ModuleOp">]> {
+  let summary = "a variable of the program, by its full TensorFlow name";
+  let description = [{
+    A variable with its full TensorFlow name as symbol, its type, how it is
+    initialized (an initializer attribute, or an `initial_value` region that
+    may use other variables' initial values) and the collections it belongs
+    to. It is trainable when it is in TRAINABLE_VARIABLES. The runtime keeps
+    its value; graphs refer to it with `tfc.var_handle`.
+
+    ```mlir
+    tfc.global_variable @"conv1/weights" : tensor<5x5x32x32xf32>
+        init #tfc.random_normal<> collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<TFC_Tensor>:$value_type,
+                       OptionalAttr<TFC_Initializer>:$initializer,
+                       StrArrayAttr:$collections,
+                       OptionalAttr<StrAttr>:$device);
+  let regions = (region AnyRegion:$initial_value);
+  let assemblyFormat = [{
+    $sym_name `:` $value_type (`init` $initializer^)? `collections` $collections
+    attr-dict (`initial_value` $initial_value^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// True when the variable is in TRAINABLE_VARIABLES.
+    bool isTrainable();
+    /// True when the variable is in the collection `name`.
+    bool isInCollection(::llvm::StringRef name);
+    /// The value the `initial_value` region yields, or null.
+    ::mlir::Value getInitialValueResult();
+  }];
+}
+
+def TFC_VarHandleOp : TFC_Op<"var_handle", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the handle of a `tfc.global_variable`";
+  let description = [{
+    ```mlir
+    %w = tfc.var_handle @"conv1/weights" : !tfc.var<tensor<5x5x32x32xf32>>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$variable);
+  let results = (outs TFC_VarType:$handle);
+  let assemblyFormat = "$variable attr-dict `:` qualified(type($handle))";
+}
+
+//===----------------------------------------------------------------------===//
+// Reading and writing variables
+//===----------------------------------------------------------------------===//
+
+def TFC_ReadOp : TFC_Op<"read", [InferTypeOpAdaptor]> {
+  let summary = "reads a variable (`v.read_value()`)";
+  let description = [{
+    The variable's current value. The read runs after the ops producing the
+    `after` tokens; its own token orders later effects after it.
+
+    ```mlir
+    %x, %done = tfc.read %v after(%t) : !tfc.var<tensor<2xf32>>
+    ```
+  }];
+  let arguments = (ins Arg<TFC_VarType, "the variable", [MemRead]>:$var,
+                       Variadic<TFC_ControlType>:$after);
+  let results = (outs TFC_Tensor:$value, TFC_ControlType:$control);
+  let assemblyFormat = [{
+    $var (`after` `(` $after^ `)`)? attr-dict `:` qualified(type($var))
+  }];
+}
+
+/// tfc.assign, tfc.assign_add and tfc.assign_sub.
+class TFC_AssignOpBase<string mnemonic, string tfName, string formula,
+                       list<MemoryEffect> effects>
+    : TFC_Op<mnemonic, [InferTypeOpAdaptor]> {
+  let summary = "`" # tfName # "`: the variable becomes " # formula;
+  let description = [{
+    Writes `}] # formula # [{` into the variable and returns the new value
+    and a control token. The value must have the variable's dtype and a
+    shape compatible with it. The write runs after the ops producing the
+    `after` tokens.
+
+    ```mlir
+    %new, %done = tfc.}] # mnemonic # [{ %v, %x after(%t) : !tfc.var<tensor<2xf32>>, tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins Arg<TFC_VarType, "the variable", effects>:$var,
+                       TFC_Tensor:$value, Variadic<TFC_ControlType>:$after);
+  let results = (outs TFC_Tensor:$new_value, TFC_ControlType:$control);
+  let assemblyFormat = [{
+    $var `,` $value (`after` `(` $after^ `)`)? attr-dict `:`
+    qualified(type($var)) `,` type($value)
+  }];
+  let hasVerifier = 1;
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return ::mlir::tfc::verifyAssignedValue(*this, getVar().getType(),
+                                              getValue().getType());
+    }
+  }];
+}
+
+def TFC_AssignOp
+    : TFC_AssignOpBase<"assign", "tf.assign", "value", [MemWrite]>;
+def TFC_AssignAddOp
+    : TFC_AssignOpBase<"assign_add", "tf.assign_add", "var + value",
+                       [MemRead, MemWrite]>;
+def TFC_AssignSubOp
+    : TFC_AssignOpBase<"assign_sub", "tf.assign_sub", "var - value",
+                       [MemRead, MemWrite]>;
+
+#endif // TFC_DIALECT_TFC_IR_TFCVARIABLEOPS_TD
