@@ -299,7 +299,8 @@ func.func @var_element(%v: !tfc.var<tensor<2xcomplex<f32>>>) {
 
 // -----
 
-// expected-error @+1 {{invalid kind of type specified}}
+// expected-error @+2 {{invalid kind of type specified}}
+// expected-error @+1 {{failed to parse TFC_VarType parameter 'valueType' which is to be a `::mlir::TensorType`}}
 func.func @var_of_vector(%v: !tfc.var<vector<2xf32>>) {
   return
 }
