@@ -302,6 +302,20 @@ VarHandleOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+LogicalResult
+InitializerPlanOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  llvm::StringSet<> seen;
+  for (auto ref : getVariables().getAsRange<FlatSymbolRefAttr>()) {
+    auto global =
+        symbolTable.lookupNearestSymbolFrom<GlobalVariableOp>(*this, ref);
+    if (!global)
+      return emitOpError("refers to an unknown variable ") << ref;
+    if (!seen.insert(ref.getValue()).second)
+      return emitOpError("lists variable ") << ref << " twice";
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Reads and assigns
 //===----------------------------------------------------------------------===//

@@ -306,6 +306,26 @@ def TFC_VarHandleOp : TFC_Op<"var_handle", [
   let assemblyFormat = "$variable attr-dict `:` qualified(type($handle))";
 }
 
+def TFC_InitializerPlanOp : TFC_Op<"initializer_plan", [
+    HasParent<"::mlir::ModuleOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "the order in which a collection's variables initialize";
+  let description = [{
+    Lists the variables of `collection` in the order their initializers run,
+    so that every variable comes after the variables whose initial values it
+    uses. Made by `tfc-plan-initialization`; compiled into the initializer
+    entry points (`tf.global_variables_initializer()`,
+    `tf.local_variables_initializer()`).
+
+    ```mlir
+    tfc.initializer_plan "GLOBAL_VARIABLES" [@v, @w]
+    ```
+  }];
+  let arguments = (ins StrAttr:$collection,
+                       FlatSymbolRefArrayAttr:$variables);
+  let assemblyFormat = "$collection $variables attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Reading and writing variables
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,52 @@
+//===- Passes.td - tfc dialect passes ----------------------*- tablegen -*-===//
+//
+// The passes that work on the tfc dialect. Each is defined in its own file
+// under lib/Dialect/TFC/Transforms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
+#define TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TFCResolveScopes : Pass<"tfc-resolve-scopes", "::mlir::ModuleOp"> {
+  let summary = "Apply TensorFlow's naming and variable-sharing rules";
+  let description = [{
+    Resolves `tfc.variable_scope`, `tfc.name_scope`, `tfc.get_variable` and
+    `tfc.variable` exactly as TensorFlow 1 does, then flattens the scopes:
+
+    - every op gets its full TensorFlow name in a `tfc.name` attribute, made
+      unique per graph (`add`, `add_1`); a name scope entered again is made
+      unique too (`s`, `s_1`); a name scope ending in `/` re-enters that exact
+      scope, and `""` returns to the root;
+    - `tfc.get_variable` names ignore name scopes; `tfc.variable` names do not
+      and are made unique (`var2`, `var2_1`);
+    - sharing: an existing variable is returned under `reuse`/`auto_reuse`
+      (or after `tfc.reuse_variables`), created otherwise; every misuse is an
+      error with TensorFlow's message, pointing at both definitions;
+    - every variable becomes a module-level `tfc.global_variable` with its
+      full name, type, initializer (Glorot-uniform by default) and
+      collections; graphs refer to it with `tfc.var_handle`.
+
+    All graphs of a module form one TensorFlow graph: names and variables are
+    shared between entry points. Names are assigned in text order, which
+    stands for the order in which a Python program would create the ops.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def TFCPlanInitialization : Pass<"tfc-plan-initialization", "::mlir::ModuleOp"> {
+  let summary = "Order variable initialization by initializer dependencies";
+  let description = [{
+    For each variable collection that is initialized as a whole
+    (GLOBAL_VARIABLES, as `tf.global_variables_initializer()`, and
+    LOCAL_VARIABLES, as `tf.local_variables_initializer()`), emits a
+    `tfc.initializer_plan` listing its variables so that a variable whose
+    initial value uses another's (`tfc.initialized_value`) comes after it.
+    Variables without dependencies keep their order in the module. A cycle
+    of initializer dependencies is an error naming the variables on it.
+  }];
+}
+
+#endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
