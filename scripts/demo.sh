@@ -16,3 +16,10 @@ echo "-- tfc-opt: parsed, verified, printed back"
 echo
 echo "-- the inferred types, in the generic form (note tensor<2x2xf32>)"
 "$opt" "$example" --mlir-print-op-generic | grep -E '"tfc\.(add|reduce_sum)"'
+
+scopes="$root/examples/variables_and_scopes/scopes_explained.mlir"
+echo
+echo "== tf.variable_scope / tf.name_scope, resolved with TensorFlow's rules =="
+echo "-- tfc-opt --tfc-resolve-scopes $scopes (variables and op names)"
+"$opt" "$scopes" --tfc-resolve-scopes |
+  grep -oE 'tfc\.global_variable @[^ ]+|tfc\.name = "[^"]+"' | sort -u
