@@ -21,10 +21,24 @@ option(TFC_ENABLE_PCH "Precompile the common MLIR headers" ON)
 # static MLIR archives registers command-line options twice.
 set(TFC_MLIR_LIBS MLIR)
 
+# Builds the precompiled MLIR header once, in a small object library of its
+# own, so that no tfc library depends on another just for the header. Call
+# after the include directories and definitions are set.
+function(tfc_create_mlir_pch)
+  if(NOT TFC_ENABLE_PCH)
+    return()
+  endif()
+  add_library(tfc_mlir_pch OBJECT ${PROJECT_SOURCE_DIR}/cmake/MLIRPch.cpp)
+  set_target_properties(tfc_mlir_pch PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  # The same exception and RTTI flags as the LLVM-style libraries using it.
+  llvm_update_compile_flags(tfc_mlir_pch)
+  target_precompile_headers(tfc_mlir_pch PRIVATE
+    "$<$<COMPILE_LANGUAGE:CXX>:${PROJECT_SOURCE_DIR}/include/tfc/Support/MLIRPch.h>")
+endfunction()
+
 # Gives TARGET (a library made by add_mlir_*_library, whose sources compile in
-# its object library obj.TARGET) the shared precompiled MLIR header. The first
-# library to ask builds it; the others reuse it, which is valid because every
-# tfc library compiles with the same flags.
+# its object library obj.TARGET) the shared precompiled MLIR header, valid
+# because every tfc library compiles with the same flags.
 function(tfc_add_mlir_pch target)
   if(NOT TFC_ENABLE_PCH)
     return()
@@ -33,12 +47,5 @@ function(tfc_add_mlir_pch target)
   if(TARGET obj.${target})
     set(compiled obj.${target})
   endif()
-  get_property(owner GLOBAL PROPERTY TFC_PCH_OWNER)
-  if(owner)
-    target_precompile_headers(${compiled} REUSE_FROM ${owner})
-  else()
-    target_precompile_headers(${compiled} PRIVATE
-      "$<$<COMPILE_LANGUAGE:CXX>:${PROJECT_SOURCE_DIR}/include/tfc/Support/MLIRPch.h>")
-    set_property(GLOBAL PROPERTY TFC_PCH_OWNER ${compiled})
-  endif()
+  target_precompile_headers(${compiled} REUSE_FROM tfc_mlir_pch)
 endfunction()

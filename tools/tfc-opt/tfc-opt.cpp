@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
+#include "tfc/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -17,6 +19,8 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfc::registerTFCPasses();
+  mlir::tfc::registerTFCConversionPasses();
+  mlir::tfc::registerTfcPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

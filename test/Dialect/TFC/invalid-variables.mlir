@@ -272,7 +272,7 @@ tfc.global_variable @v : tensor<?xf32> init #tfc.zeros collections []
 
 // -----
 
-// expected-error @+1 {{'tfc.global_variable' op needs exactly one of an initializer and an initial_value region}}
+// expected-error @+1 {{'tfc.global_variable' op needs exactly one of an initializer, an initial_value region and an initializer_function}}
 tfc.global_variable @v : tensor<2xf32> collections []
 
 // -----

@@ -274,9 +274,11 @@ LogicalResult GlobalVariableOp::verify() {
   if (!isTfcElementType(type.getElementType()))
     return emitOpError("a variable cannot hold elements of type ")
            << type.getElementType();
-  if (getInitializer().has_value() == !getInitialValue().empty())
-    return emitOpError("needs exactly one of an initializer and an "
-                       "initial_value region");
+  int ways = getInitializer().has_value() + !getInitialValue().empty() +
+             getInitializerFunction().has_value();
+  if (ways != 1)
+    return emitOpError("needs exactly one of an initializer, an "
+                       "initial_value region and an initializer_function");
   if (auto init = getInitializer())
     if (failed(init->verifyForType(type, [&] { return emitOpError(); })))
       return failure();

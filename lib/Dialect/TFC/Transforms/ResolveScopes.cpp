@@ -429,7 +429,7 @@ FailureOr<GlobalVariableOp> ScopeResolver::createGlobal(CreationOp op,
   auto global = GlobalVariableOp::create(
       builder, op.getLoc(), StringAttr::get(context, fullName),
       TypeAttr::get(type), initializer, ArrayAttr::get(context, collectionAttrs),
-      op.getDeviceAttr());
+      op.getDeviceAttr(), /*initializer_function=*/FlatSymbolRefAttr());
   if (!op.getInitialValue().empty()) {
     global.getInitialValue().takeBody(op.getInitialValue());
     movedInitialValues.push_back(global);

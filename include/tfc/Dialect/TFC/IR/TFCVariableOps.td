@@ -264,7 +264,9 @@ def TFC_GlobalVariableOp : TFC_Op<"global_variable", [
     A variable with its full TensorFlow name as symbol, its type, how it is
     initialized (an initializer attribute, or an `initial_value` region that
     may use other variables' initial values) and the collections it belongs
-    to. It is trainable when it is in TRAINABLE_VARIABLES. The runtime keeps
+    to. After `tfc-outline-initializers`, `initializer_function` names the
+    function computing the initial value instead of the region. It is
+    trainable when it is in TRAINABLE_VARIABLES. The runtime keeps
     its value; graphs refer to it with `tfc.var_handle`.
 
     ```mlir
@@ -276,7 +278,8 @@ def TFC_GlobalVariableOp : TFC_Op<"global_variable", [
                        TypeAttrOf<TFC_Tensor>:$value_type,
                        OptionalAttr<TFC_Initializer>:$initializer,
                        StrArrayAttr:$collections,
-                       OptionalAttr<StrAttr>:$device);
+                       OptionalAttr<StrAttr>:$device,
+                       OptionalAttr<FlatSymbolRefAttr>:$initializer_function);
   let regions = (region AnyRegion:$initial_value);
   let assemblyFormat = [{
     $sym_name `:` $value_type (`init` $initializer^)? `collections` $collections

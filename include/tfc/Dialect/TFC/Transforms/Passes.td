@@ -49,4 +49,61 @@ def TFCPlanInitialization : Pass<"tfc-plan-initialization", "::mlir::ModuleOp"> 
   }];
 }
 
+def TFCOutlineInitializers
+    : Pass<"tfc-outline-initializers", "::mlir::ModuleOp"> {
+  let summary = "Make initial_value regions into functions";
+  let description = [{
+    Moves the `initial_value` region of each `tfc.global_variable` into a
+    new function `@__tfc_initial_value_N` that returns the initial value; the
+    variable names it in `tfc.initializer_function`. Other variables' initial
+    values (`tfc.initialized_value`) become reads of those variables: the
+    initializer plan runs their initializers first, so at that point they
+    hold exactly their initial values.
+  }];
+}
+
+def TFCMarkEntryPoints : Pass<"tfc-mark-entry-points", "::mlir::ModuleOp"> {
+  let summary = "Give entry points the C interface the runtime calls";
+  let description = [{
+    Marks the functions a compiled model exposes — public functions and the
+    functions computing initial values — with `tfc.entry_point` and
+    `llvm.emit_c_interface`, so that each gets a `_mlir_ciface_` wrapper
+    taking its memrefs by pointer.
+  }];
+}
+
+def TFCInlineGraphs : Pass<"tfc-inline-graphs", "::mlir::func::FuncOp"> {
+  let summary = "Replace scheduled graphs by their bodies";
+  let description = [{
+    Moves the body of every `tfc.graph` whose ops are in a valid execution
+    order (every value defined before it is used, as `tfc-schedule` leaves
+    them) into the enclosing block, and replaces the graph's results with the
+    fetched tensors. Fetch targets only ordered effects and are dropped. A
+    graph that is not in execution order is an error.
+  }];
+}
+
+def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
+  let summary = "Turn variable accesses into buffers passed by the runtime";
+  let description = [{
+    Every function that uses variables gets one `memref` argument per
+    variable, after its own arguments, in first-use order; the runtime passes
+    the variable store's buffers there. The function is marked with
+    `tfc.variables` (the variables' symbols, in argument order) and
+    `tfc.writes_variables` when it assigns any.
+
+    Reads and assigns must be in execution order (inline graphs first). A
+    variable's value is read once, with `bufferization.to_tensor`; reads see
+    the value of the last assign before them; each assigned variable's final
+    value is written back into its buffer with
+    `bufferization.materialize_in_destination` at the end, which
+    bufferization turns into an in-place update where it can. Control tokens
+    disappear.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD

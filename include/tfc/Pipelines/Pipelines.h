@@ -1,0 +1,57 @@
+//===- Pipelines.h - tfc pass pipelines -------------------------*- C++ -*-===//
+//
+// The named pipelines of tfc. `tfc compile` and `tfc-opt` build them with
+// the same functions, so anything the driver does can be reproduced with
+// tfc-opt.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_PIPELINES_PIPELINES_H
+#define TFC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+
+namespace tfc {
+
+struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("Optimization level 0-3; 0 also turns every optional "
+                     "tfc rewrite off"),
+      llvm::cl::init(2)};
+};
+
+/// From the front-end form (scopes, get_variable, graphs) to ordered code on
+/// tensors with resolved variables: resolve scopes, plan initialization,
+/// canonicalize, outline initial values, inline graphs.
+void buildTfcFrontendPipeline(OpPassManager &pm,
+                              const TfcPipelineOptions &options);
+
+/// Fixes the model's ABI on tensors: variables become buffer arguments and
+/// entry points are marked. Its output is what the model's reflection data
+/// describes.
+void buildTfcEntryPointABIPipeline(OpPassManager &pm,
+                                   const TfcPipelineOptions &options);
+
+/// From tensors with a fixed ABI to the LLVM dialect for the host CPU: tfc to
+/// linalg, bufferization, loops, LLVM.
+void buildTfcCPUCodegenPipeline(OpPassManager &pm,
+                                const TfcPipelineOptions &options);
+
+/// The two above: the output of the front end to the LLVM dialect.
+void buildTfcCPULoweringPipeline(OpPassManager &pm,
+                                 const TfcPipelineOptions &options);
+
+/// Both of the above: `tfc-cpu-pipeline`.
+void buildTfcCPUPipeline(OpPassManager &pm, const TfcPipelineOptions &options);
+
+/// Registers `tfc-frontend`, `tfc-cpu-lowering` and `tfc-cpu-pipeline`.
+void registerTfcPipelines();
+
+} // namespace tfc
+} // namespace mlir
+
+#endif // TFC_PIPELINES_PIPELINES_H

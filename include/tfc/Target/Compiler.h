@@ -1,0 +1,56 @@
+//===- Compiler.h - tfc compile ---------------------------------*- C++ -*-===//
+//
+// Compiles a tfc module into a shared library with a C API and its header:
+// the work behind `tfc compile`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_TARGET_COMPILER_H
+#define TFC_TARGET_COMPILER_H
+
+#include "tfc/Target/LLVMModel.h"
+
+#include "mlir/IR/MLIRContext.h"
+
+#include <string>
+
+namespace mlir::tfc {
+
+enum class EmitKind { MLIR, LLVM, Object, Header, SharedLibrary };
+
+struct CompilerOptions {
+  std::string inputPath;
+  /// The output file; for a shared library the header goes beside it.
+  std::string outputPath;
+  /// The model's name (C identifiers derive from it); default: the output's
+  /// stem without a `lib` prefix.
+  std::string modelName;
+  EmitKind emit = EmitKind::SharedLibrary;
+  TargetOptions target;
+  /// Where libtfc_runtime.so and the runtime headers are; default: next to
+  /// the tfc executable (`../lib`).
+  std::string runtimeLibraryDir;
+  /// Print each stage and its time to stderr.
+  bool verbose = false;
+};
+
+/// Registers every dialect, interface and translation the compiler uses.
+void registerCompilerDialects(DialectRegistry &registry);
+
+/// Compiles `options.inputPath`. Diagnostics go to the context's handler;
+/// returns failure after reporting.
+LogicalResult compileModel(MLIRContext &context,
+                           const CompilerOptions &options);
+
+/// The C header of a compiled model (declarations and inline wrappers around
+/// the runtime's model API, plus a small C++ class).
+std::string emitModelHeader(const ModelDescription &model);
+
+/// Links object files into a shared library against libtfc_runtime.so.
+LogicalResult linkSharedLibrary(ArrayRef<std::string> objects,
+                                StringRef output, StringRef runtimeLibraryDir,
+                                std::string &error);
+
+} // namespace mlir::tfc
+
+#endif // TFC_TARGET_COMPILER_H

@@ -1,0 +1,77 @@
+//===- TFCToLinalg.cpp - the convert-tfc-to-linalg pass -------------------===//
+//
+// Collects the op-family patterns, lowers constants, and runs the partial
+// conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Conversion/TFCToLinalg/TFCToLinalg.h"
+
+#include "Patterns.h"
+#include "tfc/Conversion/Passes.h"
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_CONVERTTFCTOLINALG
+#include "tfc/Conversion/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+/// tfc.constant is an arith.constant of the same dense value.
+struct ConstantToArith : public OpConversionPattern<ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(ConstantOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<TypedAttr>(op.getValue());
+    if (!value)
+      return rewriter.notifyMatchFailure(op, "constant value is not typed");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+struct ConvertTFCToLinalgPass
+    : public tfc::impl::ConvertTFCToLinalgBase<ConvertTFCToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    ConversionTarget target(*context);
+    configureTFCToLinalgConversionTarget(target);
+    RewritePatternSet patterns(context);
+    populateTFCToLinalgConversionPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::tfc::populateTFCToLinalgConversionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ConstantToArith>(patterns.getContext());
+  populateElementwiseToLinalgPatterns(patterns);
+  populateMatMulToLinalgPatterns(patterns);
+  populateReductionToLinalgPatterns(patterns);
+}
+
+void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
+  target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
+                         math::MathDialect, tensor::TensorDialect>();
+  target.addIllegalOp<
+      ConstantOp, AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp,
+      MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp,
+      GreaterOp, GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp, NegOp,
+      AbsOp, SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp,
+      RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp>();
+}

@@ -1,0 +1,46 @@
+//===- Utils.h - helpers of the tfc to linalg patterns ----------*- C++ -*-===//
+//
+// Broadcasting maps, dynamic sizes and init tensors shared by the patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H
+#define TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::tfc {
+
+/// The map from the iteration space of `result` (one loop per result
+/// dimension) to the elements of an operand broadcast to it, NumPy-style:
+/// dimensions align on the right; a static size-1 dimension against a larger
+/// one reads element 0; missing leading dimensions are dropped.
+AffineMap getBroadcastMap(RankedTensorType operand, RankedTensorType result);
+
+/// The sizes of the dynamic dimensions of `result`, broadcast from
+/// `operands`: each is read from the first operand that has a dynamic
+/// dimension at that position.
+SmallVector<Value> getBroadcastDynamicSizes(OpBuilder &builder, Location loc,
+                                            RankedTensorType result,
+                                            ValueRange operands);
+
+/// A `linalg.generic` computing `result` element-wise from `operands`
+/// broadcast to it; `body` gets one scalar per operand.
+Value buildElementwiseGeneric(
+    OpBuilder &builder, Location loc, RankedTensorType result,
+    ValueRange operands,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> body);
+
+/// An empty tensor of `type` filled with `value` by `linalg.fill`.
+Value buildFilledTensor(OpBuilder &builder, Location loc, RankedTensorType type,
+                        ValueRange dynamicSizes, TypedAttr value);
+
+/// A scalar constant of `elementType` (float or integer) holding `value`.
+Value buildScalarConstant(OpBuilder &builder, Location loc, Type elementType,
+                          double value);
+
+} // namespace mlir::tfc
+
+#endif // TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H

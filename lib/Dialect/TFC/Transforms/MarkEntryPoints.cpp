@@ -1,0 +1,41 @@
+//===- MarkEntryPoints.cpp - the functions a model exposes ----------------===//
+//
+// Implements tfc-mark-entry-points.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Dialect/TFC/Transforms/Passes.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCMARKENTRYPOINTS
+#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+struct TFCMarkEntryPointsPass
+    : public tfc::impl::TFCMarkEntryPointsBase<TFCMarkEntryPointsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    llvm::DenseSet<StringAttr> initializers;
+    for (auto global : module.getOps<GlobalVariableOp>())
+      if (auto function = global.getInitializerFunctionAttr())
+        initializers.insert(function.getAttr());
+    UnitAttr unit = UnitAttr::get(&getContext());
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal() ||
+          (!func.isPublic() && !initializers.contains(func.getSymNameAttr())))
+        continue;
+      func->setAttr("tfc.entry_point", unit);
+      func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
+    }
+  }
+};
+} // namespace

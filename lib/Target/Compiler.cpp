@@ -1,0 +1,194 @@
+//===- Compiler.cpp - tfc compile -----------------------------------------===//
+//
+// The stages of `tfc compile`: parse, front end, ABI, description, CPU code
+// generation, LLVM IR, object file, shared library and header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Target/Compiler.h"
+
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Pipelines/Pipelines.h"
+
+#include "mlir/IR/Verifier.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/Timer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registry.insert<TFCDialect>();
+}
+
+namespace {
+/// Prints "tfc: <stage> (<ms>)" lines when verbose.
+class StageTimer {
+public:
+  explicit StageTimer(bool verbose) : verbose(verbose) {}
+  void done(StringRef stage) {
+    auto now = std::chrono::steady_clock::now();
+    if (verbose)
+      llvm::errs() << "tfc: " << stage << " ("
+                   << std::chrono::duration_cast<std::chrono::milliseconds>(
+                          now - last)
+                          .count()
+                   << " ms)\n";
+    last = now;
+  }
+
+private:
+  bool verbose;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+} // namespace
+
+/// The model name: given, or the output's stem without `lib`, or the input's.
+static std::string modelNameFor(const CompilerOptions &options) {
+  if (!options.modelName.empty())
+    return options.modelName;
+  StringRef path = options.outputPath.empty() || options.outputPath == "-"
+                       ? StringRef(options.inputPath)
+                       : StringRef(options.outputPath);
+  StringRef stem = llvm::sys::path::stem(path);
+  if (options.emit == EmitKind::SharedLibrary)
+    stem.consume_front("lib");
+  return stem.str();
+}
+
+/// Writes `contents` to `path` ("-" is stdout), atomically for files.
+static LogicalResult writeFile(StringRef path, StringRef contents,
+                               std::string &error) {
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file)
+    return failure();
+  file->os() << contents;
+  file->keep();
+  return success();
+}
+
+static std::string defaultRuntimeDir() {
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&defaultRuntimeDir));
+  SmallString<256> dir(llvm::sys::path::parent_path(exe));
+  llvm::sys::path::append(dir, "..", "lib");
+  SmallString<256> real;
+  if (!llvm::sys::fs::real_path(dir, real))
+    return real.str().str();
+  return dir.str().str();
+}
+
+LogicalResult mlir::tfc::compileModel(MLIRContext &context,
+                                      const CompilerOptions &options) {
+  StageTimer timer(options.verbose);
+  llvm::SourceMgr sourceMgr;
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(options.inputPath, sourceMgr, &context);
+  if (!module)
+    return failure();
+  timer.done("parsed " + options.inputPath);
+
+  std::string name = modelNameFor(options);
+  TfcPipelineOptions pipelineOptions;
+  pipelineOptions.optLevel = options.target.optLevel;
+
+  PassManager frontend(&context);
+  buildTfcFrontendPipeline(frontend, pipelineOptions);
+  buildTfcEntryPointABIPipeline(frontend, pipelineOptions);
+  if (failed(frontend.run(*module)))
+    return failure();
+  timer.done("front end");
+
+  FailureOr<ModelDescription> model = describeModel(*module, name);
+  if (failed(model))
+    return failure();
+  if (options.emit == EmitKind::Header) {
+    std::string error;
+    if (failed(writeFile(options.outputPath, emitModelHeader(*model), error)))
+      return module->emitError(error);
+    return success();
+  }
+
+  PassManager codegen(&context);
+  buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
+  if (failed(codegen.run(*module)))
+    return failure();
+  timer.done("code generation to the LLVM dialect");
+  if (options.emit == EmitKind::MLIR) {
+    std::string text, error;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    if (failed(writeFile(options.outputPath, text, error)))
+      return module->emitError(error);
+    return success();
+  }
+
+  llvm::LLVMContext llvmContext;
+  FailureOr<std::unique_ptr<llvm::Module>> llvmModule =
+      translateModelToLLVM(*module, *model, llvmContext);
+  if (failed(llvmModule))
+    return failure();
+  timer.done("LLVM IR");
+  if (options.emit == EmitKind::LLVM) {
+    std::string text, error;
+    llvm::raw_string_ostream os(text);
+    (*llvmModule)->print(os, nullptr);
+    if (failed(writeFile(options.outputPath, text, error)))
+      return module->emitError(error);
+    return success();
+  }
+
+  // The object file: the output itself, or a temporary to link.
+  std::string objectPath = options.outputPath;
+  if (options.emit == EmitKind::SharedLibrary) {
+    SmallString<128> temp;
+    if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp))
+      return module->emitError("cannot create a temporary object file");
+    objectPath = temp.str().str();
+  }
+  {
+    std::string error;
+    std::unique_ptr<llvm::ToolOutputFile> object =
+        openOutputFile(objectPath, &error);
+    if (!object)
+      return module->emitError(error);
+    if (failed(emitObjectFile(**llvmModule, options.target, object->os(),
+                              error)))
+      return module->emitError(error);
+    object->keep();
+  }
+  timer.done("object file");
+  if (options.emit == EmitKind::Object)
+    return success();
+
+  std::string runtimeDir = options.runtimeLibraryDir.empty()
+                               ? defaultRuntimeDir()
+                               : options.runtimeLibraryDir;
+  std::string error;
+  LogicalResult linked =
+      linkSharedLibrary({objectPath}, options.outputPath, runtimeDir, error);
+  llvm::sys::fs::remove(objectPath);
+  if (failed(linked))
+    return module->emitError(error);
+  timer.done("linked " + options.outputPath);
+
+  SmallString<256> headerPath(llvm::sys::path::parent_path(options.outputPath));
+  llvm::sys::path::append(headerPath, name + ".h");
+  if (failed(writeFile(headerPath, emitModelHeader(*model), error)))
+    return module->emitError(error);
+  timer.done("header " + headerPath.str().str());
+  return success();
+}

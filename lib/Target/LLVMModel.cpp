@@ -1,0 +1,143 @@
+//===- LLVMModel.cpp - a model as an LLVM module --------------------------===//
+//
+// Translation to LLVM IR and the model ABI: packed entry points, metadata,
+// constant data and the exported model structure.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Target/LLVMModel.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+std::string mlir::tfc::modelSymbolName(StringRef modelName) {
+  std::string symbol = "tfc_model_";
+  for (char c : modelName)
+    symbol.push_back(llvm::isAlnum(c) ? c : '_');
+  return symbol;
+}
+
+/// Creates `void name(ptr args)` calling `callee` with args[0], args[1], ...:
+/// one calling convention for every entry point, whatever its signature.
+static llvm::Function *createPackedWrapper(llvm::Module &module,
+                                           llvm::Function *callee,
+                                           StringRef name) {
+  llvm::LLVMContext &context = module.getContext();
+  auto *ptrType = llvm::PointerType::get(context, 0);
+  auto *type = llvm::FunctionType::get(llvm::Type::getVoidTy(context),
+                                       {ptrType}, /*isVarArg=*/false);
+  auto *wrapper = llvm::Function::Create(
+      type, llvm::GlobalValue::InternalLinkage, name, module);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", wrapper));
+  SmallVector<llvm::Value *> args;
+  for (auto [index, param] : llvm::enumerate(callee->args())) {
+    llvm::Value *slot = builder.CreateConstGEP1_64(ptrType, wrapper->getArg(0),
+                                                   index);
+    args.push_back(builder.CreateLoad(param.getType(), slot));
+  }
+  builder.CreateCall(callee, args);
+  builder.CreateRetVoid();
+  return wrapper;
+}
+
+/// A private constant holding `bytes`, 64-byte aligned.
+static llvm::GlobalVariable *createBytes(llvm::Module &module, StringRef bytes,
+                                         StringRef name, bool addNul) {
+  auto *data = llvm::ConstantDataArray::getString(module.getContext(), bytes,
+                                                  addNul);
+  auto *global = new llvm::GlobalVariable(module, data->getType(),
+                                          /*isConstant=*/true,
+                                          llvm::GlobalValue::PrivateLinkage,
+                                          data, name);
+  global->setAlignment(llvm::Align(64));
+  return global;
+}
+
+FailureOr<std::unique_ptr<llvm::Module>>
+mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
+                                llvm::LLVMContext &context) {
+  // The variables live in the runtime's store; their declarations have no
+  // LLVM counterpart.
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+    if (isa<GlobalVariableOp, InitializerPlanOp>(op))
+      op.erase();
+
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, context, model.name);
+  if (!llvmModule)
+    return module.emitError("translation to LLVM IR failed");
+
+  // Everything the compiler made is internal; the model structure below is
+  // the library's only export.
+  for (llvm::Function &function : *llvmModule)
+    if (!function.isDeclaration())
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+  auto *ptrType = llvm::PointerType::get(context, 0);
+  auto *i32 = llvm::Type::getInt32Ty(context);
+  auto *i64 = llvm::Type::getInt64Ty(context);
+
+  SmallVector<llvm::Constant *> functions;
+  for (auto [index, entry] : llvm::enumerate(model.entryPoints)) {
+    llvm::Function *callee =
+        llvmModule->getFunction("_mlir_ciface_" + entry.name);
+    if (!callee)
+      return module.emitError("entry point '")
+             << entry.name << "' has no C interface";
+    functions.push_back(createPackedWrapper(
+        *llvmModule, callee, "__tfc_packed_" + std::to_string(index)));
+  }
+  auto *functionsType = llvm::ArrayType::get(ptrType, functions.size());
+  auto *functionTable = new llvm::GlobalVariable(
+      *llvmModule, functionsType, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(functionsType, functions), "__tfc_functions");
+
+  SmallVector<llvm::Constant *> blobs, blobSizes;
+  for (auto [index, bytes] : llvm::enumerate(model.blobs)) {
+    blobs.push_back(createBytes(*llvmModule, bytes,
+                                "__tfc_blob_" + std::to_string(index),
+                                /*addNul=*/false));
+    blobSizes.push_back(llvm::ConstantInt::get(i64, bytes.size()));
+  }
+  auto *blobsType = llvm::ArrayType::get(ptrType, blobs.size());
+  auto *blobTable = new llvm::GlobalVariable(
+      *llvmModule, blobsType, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(blobsType, blobs), "__tfc_blobs");
+  auto *sizesType = llvm::ArrayType::get(i64, blobSizes.size());
+  auto *sizeTable = new llvm::GlobalVariable(
+      *llvmModule, sizesType, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(sizesType, blobSizes), "__tfc_blob_sizes");
+
+  std::string metadata = model.toMetadata();
+  llvm::GlobalVariable *metadataText =
+      createBytes(*llvmModule, metadata, "__tfc_metadata", /*addNul=*/true);
+
+  // struct tfc_model_abi (runtime/include/tfc/model_abi.h).
+  auto *abiType = llvm::StructType::create(
+      context, {i32, i32, i32, i32, ptrType, i64, ptrType, ptrType, ptrType},
+      "tfc_model_abi");
+  llvm::Constant *abi = llvm::ConstantStruct::get(
+      abiType, {llvm::ConstantInt::get(i32, 1),
+                llvm::ConstantInt::get(i32, functions.size()),
+                llvm::ConstantInt::get(i32, blobs.size()),
+                llvm::ConstantInt::get(i32, 0), metadataText,
+                llvm::ConstantInt::get(i64, metadata.size()), functionTable,
+                blobTable, sizeTable});
+  new llvm::GlobalVariable(*llvmModule, abiType, true,
+                           llvm::GlobalValue::ExternalLinkage, abi,
+                           modelSymbolName(model.name));
+  return llvmModule;
+}
