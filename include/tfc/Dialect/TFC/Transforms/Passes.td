@@ -49,4 +49,32 @@ def TFCPlanInitialization : Pass<"tfc-plan-initialization", "::mlir::ModuleOp"> 
   }];
 }
 
+def TFCStableSoftmax : Pass<"tfc-stable-softmax"> {
+  let summary = "Rewrite naive softmax, cross-entropy and softplus formulas "
+                "into their stable ops";
+  let description = [{
+    Replaces the numerically unstable formulas users write by hand with the
+    ops that tfc evaluates stably:
+
+    - `exp(x) / reduce_sum(exp(x), axes [a], keep_dims)` -> `softmax(x, a)`
+      (without `keep_dims` only when `a` is the leading axis, the one case
+      where broadcasting lines the sum up with `x`);
+    - `log(softmax(x))` -> `log_softmax(x)`;
+    - `log(reduce_sum(exp(x), axes, keep_dims))` ->
+      `reduce_logsumexp(x, axes, keep_dims)`;
+    - `-reduce_sum(labels * log_softmax(logits), axes [-1])` (also written
+      with `log(softmax(...))` and with the negation on either factor) ->
+      `softmax_cross_entropy_with_logits(labels, logits)`, when labels and
+      logits have the same type and the softmax and the sum are over the
+      last axis;
+    - `log(1 + exp(x))` -> `softplus(x)`.
+
+    Only the matched root is replaced: intermediate values with other users
+    stay for them, so every rewrite is exact whatever the uses. The
+    patterns are applied greedily, with folding; `populateStableSoftmaxPatterns`
+    makes them available to other passes. The preconditions of each rewrite
+    are listed in docs/rewrites.md.
+  }];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
