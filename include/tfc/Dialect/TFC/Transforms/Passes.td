@@ -77,4 +77,31 @@ def TFCStableSoftmax : Pass<"tfc-stable-softmax"> {
   }];
 }
 
+def TFCLint : Pass<"tfc-lint"> {
+  let summary = "Warn about the broadcasting, reduction and squeeze pitfalls";
+  let description = [{
+    Reports the pitfalls of "Effective TensorFlow" that produce wrong values
+    without any error:
+
+    - a reduction without `axes` (`tfc.reduce_*`) of a value computed,
+      directly or through element-wise and other shape-preserving ops, by a
+      broadcasting binary op whose result has more elements than either
+      operand (`[2,1] + [2]` is `[2,2]`, so `reduce_sum([[1],[2]] + [1,2])`
+      is 12, not 6): a warning naming both shapes, with a note at the
+      broadcast;
+    - any other reduction without `axes` of a tensor of rank 2 or more, or
+      of unknown rank: a remark, since reducing every dimension silently
+      changes meaning when the shapes change;
+    - a `tfc.squeeze` without `axes`: a warning, since it also removes a
+      batch dimension that happens to be 1.
+
+    With `strict`, the warnings are errors and the pass fails; remarks stay
+    remarks. The IR is never changed.
+  }];
+  let options = [
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "Report the pitfalls as errors and fail the pass">
+  ];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
