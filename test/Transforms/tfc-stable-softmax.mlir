@@ -261,3 +261,25 @@ func.func @predictions_and_loss(%labels: tensor<?x10xf32>, %logits: tensor<?x10x
   }
   return %r#0, %r#1 : tensor<?x10xf32>, tensor<f32>
 }
+
+// -----
+
+// The replacement keeps the root's TensorFlow name, so the loss can still be
+// fetched by name.
+// CHECK-LABEL: func.func @keeps_name
+// CHECK: tfc.softmax_cross_entropy_with_logits %{{.*}}, %{{.*}} {tfc.name = "loss/Neg"}
+// CHECK: tfc.softplus %{{.*}} {tfc.name = "act/Log"}
+func.func @keeps_name(%labels: tensor<4x3xf32>, %logits: tensor<4x3xf32>) -> (tensor<4xf32>, tensor<4x3xf32>) {
+  %r:2 = tfc.graph -> (tensor<4xf32>, tensor<4x3xf32>) {
+    %ls = tfc.log_softmax %logits {tfc.name = "loss/LogSoftmax"} : tensor<4x3xf32>
+    %m = tfc.mul %labels, %ls {tfc.name = "loss/mul"} : tensor<4x3xf32>, tensor<4x3xf32>
+    %s = tfc.reduce_sum %m axes [1] {tfc.name = "loss/Sum"} : tensor<4x3xf32>
+    %xe = tfc.neg %s {tfc.name = "loss/Neg"} : tensor<4xf32>
+    %one = tfc.constant dense<1.0> : tensor<f32> {tfc.name = "act/Const"}
+    %e = tfc.exp %logits {tfc.name = "act/Exp"} : tensor<4x3xf32>
+    %a = tfc.add %one, %e {tfc.name = "act/add"} : tensor<f32>, tensor<4x3xf32>
+    %sp = tfc.log %a {tfc.name = "act/Log"} : tensor<4x3xf32>
+    tfc.fetch %xe, %sp : tensor<4xf32>, tensor<4x3xf32>
+  }
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4x3xf32>
+}

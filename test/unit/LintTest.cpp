@@ -45,7 +45,8 @@ protected:
       reported.push_back({diag.getSeverity(), diag.str()});
       return success();
     });
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
     EXPECT_TRUE(module);
     if (!module)
       return false;

@@ -125,9 +125,11 @@ LogicalResult SoftmaxCrossEntropyWithLogitsOp::inferReturnTypes(
   Type elementType = logits.getElementType();
 
   if (logits.hasRank() && logits.getRank() == 0)
-    return emitOptionalError(location, "logits must have >= 1 dimension, got []");
+    return emitOptionalError(location,
+                             "logits must have >= 1 dimension, got []");
   if (labels.hasRank() && labels.getRank() == 0)
-    return emitOptionalError(location, "labels must have >= 1 dimension, got []");
+    return emitOptionalError(location,
+                             "labels must have >= 1 dimension, got []");
 
   // The shape both operands must have, refined dimension by dimension: a
   // dynamic size in one operand takes the other's static size.
@@ -136,18 +138,18 @@ LogicalResult SoftmaxCrossEntropyWithLogitsOp::inferReturnTypes(
     bool compatible = logits.getRank() == labels.getRank();
     for (int64_t dim = 0; compatible && dim < logits.getRank(); ++dim) {
       int64_t a = logits.getDimSize(dim), b = labels.getDimSize(dim);
-      compatible = ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+      compatible =
+          ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
       shape.push_back(ShapedType::isDynamic(a) ? b : a);
     }
     if (!compatible)
       return emitOptionalError(location,
                                "logits and labels must be same size: "
                                "logits_size=",
-                               formatShape(logits), " labels_size=",
-                               formatShape(labels));
+                               formatShape(logits),
+                               " labels_size=", formatShape(labels));
   } else if (logits.hasRank() || labels.hasRank()) {
-    shape = llvm::to_vector(
-        (logits.hasRank() ? logits : labels).getShape());
+    shape = llvm::to_vector((logits.hasRank() ? logits : labels).getShape());
   } else {
     inferred.push_back(UnrankedTensorType::get(elementType));
     return success();
@@ -219,11 +221,11 @@ LogicalResult BiasAddOp::inferReturnTypes(MLIRContext *,
                              bias.getElementType());
   // The checks and messages of TensorFlow's BiasAdd kernel, in its order.
   if (value.hasRank() && value.getRank() < 2)
-    return emitOptionalError(location, "Input tensor must be at least 2D: ",
-                             formatShape(value));
+    return emitOptionalError(
+        location, "Input tensor must be at least 2D: ", formatShape(value));
   if (bias.hasRank() && bias.getRank() != 1)
-    return emitOptionalError(location, "Biases must be 1D: ",
-                             formatShape(bias));
+    return emitOptionalError(location,
+                             "Biases must be 1D: ", formatShape(bias));
   if (!value.hasRank()) {
     inferred.push_back(value);
     return success();

@@ -93,6 +93,19 @@ static Value matchLastAxisLogSoftmax(Value value) {
   return axis == *getRank(logits) - 1 ? logits : Value();
 }
 
+/// Replaces `root` by a new `OpTy` built from `args`. The new op takes over
+/// the root's discardable attributes, its TensorFlow name (`tfc.name`) in
+/// particular, so the value stays reachable under the name it had.
+template <typename OpTy, typename... Args>
+static void replaceRoot(PatternRewriter &rewriter, Operation *root,
+                        Args &&...args) {
+  DictionaryAttr attrs = root->getDiscardableAttrDictionary();
+  auto replacement =
+      OpTy::create(rewriter, root->getLoc(), std::forward<Args>(args)...);
+  replacement->setDiscardableAttrs(attrs);
+  rewriter.replaceOp(root, replacement->getResults());
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -130,8 +143,8 @@ struct DivOfSumOfExpToSoftmax : OpRewritePattern<DivOp> {
           div, "without keep_dims the sum broadcasts along the wrong axis");
     if (div.getType() != x.getType())
       return rewriter.notifyMatchFailure(div, "the division broadcasts x");
-    rewriter.replaceOpWithNewOp<SoftmaxOp>(
-        div, x, getSoftmaxAxisAttr(rewriter, *axis, *getRank(x)));
+    replaceRoot<SoftmaxOp>(rewriter, div, x,
+                           getSoftmaxAxisAttr(rewriter, *axis, *getRank(x)));
     return success();
   }
 };
@@ -146,8 +159,8 @@ struct LogOfSoftmaxToLogSoftmax : OpRewritePattern<LogOp> {
     auto softmax = log.getInput().getDefiningOp<SoftmaxOp>();
     if (!softmax)
       return rewriter.notifyMatchFailure(log, "not log(softmax(x))");
-    rewriter.replaceOpWithNewOp<LogSoftmaxOp>(log, softmax.getLogits(),
-                                              softmax.getAxisAttr());
+    replaceRoot<LogSoftmaxOp>(rewriter, log, softmax.getLogits(),
+                              softmax.getAxisAttr());
     return success();
   }
 };
@@ -164,8 +177,8 @@ struct LogOfSumOfExpToLogSumExp : OpRewritePattern<LogOp> {
     auto exp = sum ? sum.getInput().getDefiningOp<ExpOp>() : ExpOp();
     if (!exp)
       return rewriter.notifyMatchFailure(log, "not log(reduce_sum(exp(x)))");
-    rewriter.replaceOpWithNewOp<ReduceLogSumExpOp>(
-        log, exp.getInput(), sum.getAxesAttr(), sum.getKeepDimsAttr());
+    replaceRoot<ReduceLogSumExpOp>(rewriter, log, exp.getInput(),
+                                   sum.getAxesAttr(), sum.getKeepDimsAttr());
     return success();
   }
 };
@@ -185,7 +198,7 @@ struct LogOnePlusExpToSoftplus : OpRewritePattern<LogOp> {
       auto exp = other.getDefiningOp<ExpOp>();
       if (!exp || !isSplatOne(one) || add.getType() != exp.getType())
         continue;
-      rewriter.replaceOpWithNewOp<SoftplusOp>(log, exp.getInput());
+      replaceRoot<SoftplusOp>(rewriter, log, exp.getInput());
       return success();
     }
     return rewriter.notifyMatchFailure(log, "not log(1 + exp(x))");
@@ -243,8 +256,8 @@ struct NegOfSumToCrossEntropy : OpRewritePattern<NegOp> {
       terms = matchCrossEntropySum(sum, /*negatedFactor=*/false);
     if (!terms)
       return rewriter.notifyMatchFailure(neg, "not a cross-entropy");
-    rewriter.replaceOpWithNewOp<SoftmaxCrossEntropyWithLogitsOp>(
-        neg, terms->labels, terms->logits);
+    replaceRoot<SoftmaxCrossEntropyWithLogitsOp>(rewriter, neg, terms->labels,
+                                                 terms->logits);
     return success();
   }
 };
@@ -261,8 +274,8 @@ struct SumOfNegToCrossEntropy : OpRewritePattern<ReduceSumOp> {
         matchCrossEntropySum(sum, /*negatedFactor=*/true);
     if (!terms)
       return rewriter.notifyMatchFailure(sum, "not a cross-entropy");
-    rewriter.replaceOpWithNewOp<SoftmaxCrossEntropyWithLogitsOp>(
-        sum, terms->labels, terms->logits);
+    replaceRoot<SoftmaxCrossEntropyWithLogitsOp>(rewriter, sum, terms->labels,
+                                                 terms->logits);
     return success();
   }
 };
