@@ -1,4 +1,4 @@
-//===- TFCNNOps.td - softmax, cross-entropy and other tf.nn ops -*- tablegen -*-===//
+//===- TFCNNOps.td - softmax, cross-entropy, tf.nn ops ----*- tablegen -*-===//
 //
 // The numerically stable building blocks of `tf.nn`: softmax and
 // log-softmax, logsumexp, softmax cross-entropy, softplus, the L2 loss and
