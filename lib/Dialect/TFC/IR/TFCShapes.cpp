@@ -61,8 +61,7 @@ mlir::tfc::broadcastShapes(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {
   return result;
 }
 
-/// Names an element type the way TensorFlow names dtypes in its errors.
-static std::string dtypeName(Type type) {
+std::string mlir::tfc::dtypeName(Type type) {
   if (type.isF16())
     return "half";
   if (type.isBF16())

@@ -106,4 +106,59 @@ def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
   ];
 }
 
+def TFCStableSoftmax : Pass<"tfc-stable-softmax"> {
+  let summary = "Rewrite naive softmax, cross-entropy and softplus formulas "
+                "into their stable ops";
+  let description = [{
+    Replaces the numerically unstable formulas users write by hand with the
+    ops that tfc evaluates stably:
+
+    - `exp(x) / reduce_sum(exp(x), axes [a], keep_dims)` -> `softmax(x, a)`
+      (without `keep_dims` only when `a` is the leading axis, the one case
+      where broadcasting lines the sum up with `x`);
+    - `log(softmax(x))` -> `log_softmax(x)`;
+    - `log(reduce_sum(exp(x), axes, keep_dims))` ->
+      `reduce_logsumexp(x, axes, keep_dims)`;
+    - `-reduce_sum(labels * log_softmax(logits), axes [-1])` (also written
+      with `log(softmax(...))` and with the negation on either factor) ->
+      `softmax_cross_entropy_with_logits(labels, logits)`, when labels and
+      logits have the same type and the softmax and the sum are over the
+      last axis;
+    - `log(1 + exp(x))` -> `softplus(x)`.
+
+    Only the matched root is replaced: intermediate values with other users
+    stay for them, so every rewrite is exact whatever the uses. The
+    patterns are applied greedily, with folding; `populateStableSoftmaxPatterns`
+    makes them available to other passes. The preconditions of each rewrite
+    are listed in docs/rewrites.md.
+  }];
+}
+
+def TFCLint : Pass<"tfc-lint"> {
+  let summary = "Warn about the broadcasting, reduction and squeeze pitfalls";
+  let description = [{
+    Reports the pitfalls of "Effective TensorFlow" that produce wrong values
+    without any error:
+
+    - a reduction without `axes` (`tfc.reduce_*`) of a value computed,
+      directly or through element-wise and other shape-preserving ops, by a
+      broadcasting binary op whose result has more elements than either
+      operand (`[2,1] + [2]` is `[2,2]`, so `reduce_sum([[1],[2]] + [1,2])`
+      is 12, not 6): a warning naming both shapes, with a note at the
+      broadcast;
+    - any other reduction without `axes` of a tensor of rank 2 or more, or
+      of unknown rank: a remark, since reducing every dimension silently
+      changes meaning when the shapes change;
+    - a `tfc.squeeze` without `axes`: a warning, since it also removes a
+      batch dimension that happens to be 1.
+
+    With `strict`, the warnings are errors and the pass fails; remarks stay
+    remarks. The IR is never changed.
+  }];
+  let options = [
+    Option<"strict", "strict", "bool", /*default=*/"false",
+           "Report the pitfalls as errors and fail the pass">
+  ];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
