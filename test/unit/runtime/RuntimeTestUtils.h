@@ -25,8 +25,12 @@ struct StatusDeleter {
 struct TensorDeleter {
   void operator()(tfc_tensor *tensor) const { tfc_tensor_destroy(tensor); }
 };
+struct StoreDeleter {
+  void operator()(tfc_store *store) const { tfc_store_release(store); }
+};
 using StatusPtr = std::unique_ptr<tfc_status, StatusDeleter>;
 using TensorPtr = std::unique_ptr<tfc_tensor, TensorDeleter>;
+using StorePtr = std::unique_ptr<tfc_store, StoreDeleter>;
 
 inline StatusPtr makeStatus() { return StatusPtr(tfc_status_create()); }
 
@@ -87,6 +91,19 @@ inline std::vector<unsigned char> bytesOf(const void *data, int64_t size) {
   const auto *begin = static_cast<const unsigned char *>(data);
   return std::vector<unsigned char>(begin, begin + size);
 }
+
+/// Registers a variable, failing the test on error.
+tfc_variable *
+registerVariable(tfc_store *store, const char *name, tfc_dtype dtype,
+                 const std::vector<int64_t> &shape,
+                 const std::vector<const char *> &collections = {},
+                 bool trainable = true);
+
+/// Registers a variable and assigns it the literal `value`.
+tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
+                          const char *value,
+                          const std::vector<const char *> &collections = {},
+                          bool trainable = true);
 
 } // namespace tfc::runtime::testing
 
