@@ -12,6 +12,7 @@
 #define TFC_RUNTIME_H
 
 #include "tfc/runtime/base.h"
+#include "tfc/runtime/checkpoint.h"
 #include "tfc/runtime/store.h"
 #include "tfc/runtime/tensor.h"
 #include "tfc/runtime/text.h"

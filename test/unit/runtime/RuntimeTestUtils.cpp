@@ -6,6 +6,14 @@
 
 #include "RuntimeTestUtils.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <dirent.h>
+#include <fstream>
+#include <ftw.h>
+#include <iterator>
+#include <unistd.h>
+
 namespace tfc::runtime::testing {
 
 tfc_variable *registerVariable(tfc_store *store, const char *name,
@@ -42,6 +50,54 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
   EXPECT_EQ(tfc_variable_assign(var, tensor.get(), status.get()), TFC_OK)
       << describe(status.get());
   return var;
+}
+
+TempDir::TempDir() {
+  const char *base = std::getenv("TMPDIR");
+  std::string pattern =
+      std::string(base && *base ? base : "/tmp") + "/tfc-runtime-test-XXXXXX";
+  if (::mkdtemp(pattern.data()))
+    dir = pattern;
+  else
+    ADD_FAILURE() << "cannot create a temporary directory from " << pattern;
+}
+
+TempDir::~TempDir() {
+  if (dir.empty())
+    return;
+  ::nftw(
+      dir.c_str(),
+      [](const char *path, const struct stat *, int, struct FTW *) {
+        return std::remove(path);
+      },
+      16, FTW_DEPTH | FTW_PHYS);
+}
+
+std::vector<std::string> TempDir::list() const {
+  std::vector<std::string> names;
+  if (DIR *handle = ::opendir(dir.c_str())) {
+    while (struct dirent *entry = ::readdir(handle)) {
+      std::string name = entry->d_name;
+      if (name != "." && name != "..")
+        names.push_back(name);
+    }
+    ::closedir(handle);
+  }
+  return names;
+}
+
+std::vector<unsigned char> readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in) << "cannot read " << path;
+  return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), {});
+}
+
+void writeFile(const std::string &path,
+               const std::vector<unsigned char> &data) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char *>(data.data()),
+            static_cast<std::streamsize>(data.size()));
+  EXPECT_TRUE(out) << "cannot write " << path;
 }
 
 } // namespace tfc::runtime::testing

@@ -105,6 +105,23 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
                           const std::vector<const char *> &collections = {},
                           bool trainable = true);
 
+/// A fresh directory under $TMPDIR (or /tmp), removed with its contents.
+class TempDir {
+public:
+  TempDir();
+  ~TempDir();
+  const std::string &path() const { return dir; }
+  std::string file(const std::string &name) const { return dir + "/" + name; }
+  /// The names of the entries in the directory.
+  std::vector<std::string> list() const;
+
+private:
+  std::string dir;
+};
+
+std::vector<unsigned char> readFile(const std::string &path);
+void writeFile(const std::string &path, const std::vector<unsigned char> &data);
+
 } // namespace tfc::runtime::testing
 
 #endif // TFC_TEST_UNIT_RUNTIME_RUNTIMETESTUTILS_H
