@@ -13,6 +13,8 @@
 
 #include "tfc/runtime/base.h"
 #include "tfc/runtime/checkpoint.h"
+#include "tfc/runtime/hooks.h"
+#include "tfc/runtime/host_call.h"
 #include "tfc/runtime/store.h"
 #include "tfc/runtime/tensor.h"
 #include "tfc/runtime/text.h"
