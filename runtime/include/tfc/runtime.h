@@ -15,6 +15,7 @@
 #include "tfc/runtime/checkpoint.h"
 #include "tfc/runtime/hooks.h"
 #include "tfc/runtime/host_call.h"
+#include "tfc/runtime/npy.h"
 #include "tfc/runtime/store.h"
 #include "tfc/runtime/tensor.h"
 #include "tfc/runtime/text.h"
