@@ -1,7 +1,8 @@
 //===- ConcurrencyTest.cpp - The store lock and concurrent use ------------===//
 //
 // Readers must overlap, writers must exclude everyone, and checkpoints must
-// see a consistent store while writers run.
+// see a consistent store while writers run. Run under ThreadSanitizer too
+// (TFC_SANITIZER=thread), which also checks the absence of data races.
 //
 //===----------------------------------------------------------------------===//
 

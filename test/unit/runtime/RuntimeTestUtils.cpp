@@ -1,6 +1,6 @@
 //===- RuntimeTestUtils.cpp - Helpers of the runtime tests ----------------===//
 //
-// Out-of-line helpers of the runtime tests.
+// Out-of-line helpers, and the sanitizer defaults of the test binary.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +13,17 @@
 #include <ftw.h>
 #include <iterator>
 #include <unistd.h>
+
+// The tests ask for impossible allocations and expect RESOURCE_EXHAUSTED;
+// sanitizers abort on them unless told to return NULL, as malloc does.
+extern "C" __attribute__((visibility("default"), used)) const char *
+__asan_default_options() {
+  return "allocator_may_return_null=1";
+}
+extern "C" __attribute__((visibility("default"), used)) const char *
+__tsan_default_options() {
+  return "allocator_may_return_null=1";
+}
 
 namespace tfc::runtime::testing {
 
