@@ -9,6 +9,8 @@ packages=(
   cmake ninja-build ccache g++ make python3
   # LLVM/MLIR 22: libraries, CMake packages, mlir-tblgen, lit, FileCheck.
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
+  # clang-22's sanitizer runtimes (TFC_SANITIZER=thread|address builds).
+  libclang-rt-22-dev
   # Unit tests.
   libgtest-dev
 )

@@ -1,0 +1,29 @@
+# TFC_SANITIZER=thread|address builds the runtime and its tests with a
+# sanitizer. Use a separate build directory, e.g.:
+#   cmake -G Ninja -S . -B build-tsan -DTFC_SANITIZER=thread ...
+#   ninja -C build-tsan tfc-runtime-tests && build-tsan/bin/tfc-runtime-tests
+# The sanitizer runtimes of clang-22 come with libclang-rt-22-dev.
+
+set(TFC_SANITIZER "" CACHE STRING
+  "Sanitizer for the runtime and its tests: thread, address or empty")
+set_property(CACHE TFC_SANITIZER PROPERTY STRINGS "" thread address)
+if(TFC_SANITIZER AND NOT TFC_SANITIZER MATCHES "^(thread|address)$")
+  message(FATAL_ERROR "TFC_SANITIZER must be thread or address, "
+                      "not '${TFC_SANITIZER}'")
+endif()
+
+# Compiles and links `target` with the chosen sanitizer, if any.
+function(tfc_add_sanitizer target)
+  if(NOT TFC_SANITIZER)
+    return()
+  endif()
+  set(flags -fsanitize=${TFC_SANITIZER} -fno-omit-frame-pointer)
+  target_compile_options(${target} PRIVATE ${flags})
+  target_link_options(${target} PRIVATE ${flags})
+  # A sanitized shared library leaves the sanitizer's symbols to the
+  # executable's runtime, so it cannot keep HandleLLVMOptions' -z defs.
+  get_target_property(type ${target} TYPE)
+  if(type STREQUAL "SHARED_LIBRARY")
+    target_link_options(${target} PRIVATE "LINKER:-z,undefs")
+  endif()
+endfunction()

@@ -1,0 +1,90 @@
+//===- Checkpoint.h - The checkpoint file format ----------------*- C++ -*-===//
+//
+// Constants and little-endian field encoding of the checkpoint format, shared
+// by the writer and the reader. docs/runtime.md describes the format; keep it
+// in sync.
+//
+//   file    := header record* footer
+//   header  := magic[8] version:u32 flags:u32 record_count:u64
+//   record  := name_length:u32 dtype:u32 rank:u32 reserved:u32 data_bytes:u64
+//              name[name_length] dims:i64[rank] data[data_bytes] crc:u32
+//   footer  := file_crc:u32 end_magic[4]
+//
+// `crc` covers the record from name_length to the end of its data;
+// `file_crc` covers every byte before it. Both are CRC-32C.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_CHECKPOINT_H
+#define TFC_RUNTIME_SRC_CHECKPOINT_H
+
+#include "Internal.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace tfc::runtime::checkpoint {
+
+/// A non-ASCII first byte and a final newline catch text-mode mangling, as in
+/// PNG's signature.
+inline constexpr unsigned char kMagic[8] = {0x89, 'T', 'F', 'C',
+                                            'K',  'P', 'T', '\n'};
+inline constexpr unsigned char kEndMagic[4] = {'T', 'E', 'N', 'D'};
+inline constexpr uint32_t kVersion = 1;
+
+inline constexpr size_t kHeaderSize = 24;
+inline constexpr size_t kRecordFixedSize = 24;
+inline constexpr size_t kCrcSize = 4;
+inline constexpr size_t kFooterSize = 8;
+inline constexpr size_t kMaxNameLength = 4096;
+/// The smallest record: a one-byte name, rank 0, no data.
+inline constexpr size_t kMinRecordSize = kRecordFixedSize + 1 + kCrcSize;
+
+inline void putU32(unsigned char *out, uint32_t value) {
+  for (int i = 0; i < 4; ++i)
+    out[i] = static_cast<unsigned char>(value >> (8 * i));
+}
+
+inline void putU64(unsigned char *out, uint64_t value) {
+  for (int i = 0; i < 8; ++i)
+    out[i] = static_cast<unsigned char>(value >> (8 * i));
+}
+
+inline uint32_t getU32(const unsigned char *in) {
+  uint32_t value = 0;
+  for (int i = 0; i < 4; ++i)
+    value |= static_cast<uint32_t>(in[i]) << (8 * i);
+  return value;
+}
+
+inline uint64_t getU64(const unsigned char *in) {
+  uint64_t value = 0;
+  for (int i = 0; i < 8; ++i)
+    value |= static_cast<uint64_t>(in[i]) << (8 * i);
+  return value;
+}
+
+/// One variable of a parsed checkpoint; `data` points into the file's bytes.
+struct Record {
+  std::string name;
+  tfc_dtype dtype = TFC_DTYPE_INVALID;
+  int64_t rank = 0;
+  int64_t dims[TFC_MAX_RANK] = {};
+  int64_t byteSize = 0;
+  const unsigned char *data = nullptr;
+
+  std::string type() const { return typeString(dtype, dims, rank); }
+};
+
+/// Parses and checks a whole checkpoint (structure, limits, checksums,
+/// unique names). Errors are DATA_LOSS, or UNIMPLEMENTED for a format
+/// version this runtime does not know; messages start with the path.
+tfc_code parse(const unsigned char *data, size_t size, const char *path,
+               std::vector<Record> &records, tfc_status *status);
+
+} // namespace tfc::runtime::checkpoint
+
+#endif // TFC_RUNTIME_SRC_CHECKPOINT_H

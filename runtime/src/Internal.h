@@ -1,0 +1,117 @@
+//===- Internal.h - Shared internals of the runtime -------------*- C++ -*-===//
+//
+// The definitions of the opaque C types and the helpers the runtime's files
+// share: error reporting, shape arithmetic, aligned allocation, half-precision
+// conversion and element formatting. Nothing here is exported.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_INTERNAL_H
+#define TFC_RUNTIME_SRC_INTERNAL_H
+
+#include "tfc/runtime.h"
+
+#include <cstdint>
+#include <string>
+
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+              "the tfc runtime stores tensors and files in little-endian "
+              "order and only supports little-endian hosts");
+
+struct tfc_status {
+  tfc_code code = TFC_OK;
+  std::string message;
+};
+
+struct tfc_tensor {
+  tfc_dtype dtype = TFC_DTYPE_INVALID;
+  int64_t rank = 0;
+  int64_t dims[TFC_MAX_RANK] = {};
+  int64_t numElements = 0;
+  int64_t byteSize = 0;
+  void *data = nullptr;
+  bool owning = false;
+  tfc_deleter deleter = nullptr;
+  void *deleterArg = nullptr;
+};
+
+namespace tfc::runtime {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// printf into a std::string.
+std::string formatString(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/// Stores `code` and the formatted message in `status` (which may be NULL)
+/// and returns `code`, so error paths read `return setError(...)`.
+tfc_code setError(tfc_status *status, tfc_code code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/// The status code for a failed system call's errno.
+tfc_code codeFromErrno(int error);
+
+//===----------------------------------------------------------------------===//
+// Dtypes and shapes
+//===----------------------------------------------------------------------===//
+
+inline bool isValidDtype(tfc_dtype dtype) {
+  return dtype >= TFC_F16 && dtype <= TFC_I64;
+}
+
+/// "[2,3]", "[]"; with `unknownAsQuestion`, -1 prints as "?".
+std::string shapeString(const int64_t *dims, int64_t rank,
+                        bool unknownAsQuestion = false);
+
+/// "f32[2,3]".
+std::string typeString(tfc_dtype dtype, const int64_t *dims, int64_t rank,
+                       bool unknownAsQuestion = false);
+
+/// Validates a dtype and shape and computes the element count and byte size
+/// without overflow. `what` names the object in messages ("tensor",
+/// "variable 'w'"). Returns TFC_OK or INVALID_ARGUMENT.
+tfc_code checkShape(tfc_dtype dtype, int64_t rank, const int64_t *dims,
+                    const char *what, int64_t *numElements, int64_t *byteSize,
+                    tfc_status *status);
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+/// TFC_ALIGNMENT-aligned, zero-filled memory of at least `size` bytes (at
+/// least one cache line, so empty buffers still have a unique address);
+/// NULL when the allocation fails.
+void *allocateAligned(int64_t size);
+void freeAligned(void *ptr);
+
+//===----------------------------------------------------------------------===//
+// Half precision
+//===----------------------------------------------------------------------===//
+
+/// Rounds `value` to nearest even into f16 bits.
+uint16_t doubleToHalf(double value);
+/// Rounds `value` to nearest even into bf16 bits.
+uint16_t doubleToBFloat16(double value);
+double halfToDouble(uint16_t bits);
+double bfloat16ToDouble(uint16_t bits);
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+/// Appends element `index` of a buffer of `dtype` as text: the shortest
+/// decimal that reads back to the same value for floats, "true"/"false" for
+/// bools.
+void appendElement(std::string &out, tfc_dtype dtype, const void *data,
+                   int64_t index);
+
+/// Appends the values of `tensor` as tf.Print does, at most `maxElements`
+/// of them (all when negative).
+void appendSummary(std::string &out, const tfc_tensor *tensor,
+                   int64_t maxElements);
+
+} // namespace tfc::runtime
+
+#endif // TFC_RUNTIME_SRC_INTERNAL_H

@@ -1,0 +1,98 @@
+//===- Store.h - The variable store's data structures -----------*- C++ -*-===//
+//
+// The definitions of tfc_store and tfc_variable, shared by the store API and
+// by checkpoints.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_STORE_H
+#define TFC_RUNTIME_SRC_STORE_H
+
+#include "Internal.h"
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <pthread.h>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+/// A variable: metadata fixed at registration and a buffer that never moves.
+struct tfc_variable {
+  tfc_store *store = nullptr;
+  std::string name;
+  tfc_dtype dtype = TFC_DTYPE_INVALID;
+  int64_t rank = 0;
+  int64_t dims[TFC_MAX_RANK] = {};
+  int64_t numElements = 0;
+  int64_t byteSize = 0;
+  std::vector<std::string> collections;
+  bool trainable = false;
+  void *data = nullptr;
+  /// Atomic so that reporting uninitialized variables may read it while an
+  /// initializer, holding the exclusive lock, sets it.
+  std::atomic<bool> initialized{false};
+
+  ~tfc_variable() { tfc::runtime::freeAligned(data); }
+  bool inCollection(const char *collection) const;
+  std::string type() const {
+    return tfc::runtime::typeString(dtype, dims, rank);
+  }
+};
+
+struct tfc_store {
+  std::atomic<int64_t> refCount{1};
+  /// Orders entry points: shared for reads, exclusive for assigns. Only
+  /// variable contents and initialized flags are under it.
+  pthread_rwlock_t lock;
+  bool lockInitialized = false;
+  /// Guards the two containers below (registration and lookup), never held
+  /// while waiting for `lock`.
+  std::mutex registryMutex;
+  /// Registration order; append-only, so the pointers stay valid.
+  std::vector<std::unique_ptr<tfc_variable>> variables;
+  std::unordered_map<std::string, tfc_variable *> byName;
+
+  ~tfc_store() {
+    if (lockInitialized)
+      pthread_rwlock_destroy(&lock);
+  }
+
+  /// The variables in registration order, as of now.
+  std::vector<tfc_variable *> snapshot();
+  tfc_variable *find(const std::string &name);
+};
+
+namespace tfc::runtime {
+
+/// RAII holders of the store lock.
+class SharedLock {
+public:
+  explicit SharedLock(tfc_store *store) : store(store) {
+    tfc_store_lock_shared(store);
+  }
+  ~SharedLock() { tfc_store_unlock_shared(store); }
+  SharedLock(const SharedLock &) = delete;
+  SharedLock &operator=(const SharedLock &) = delete;
+
+private:
+  tfc_store *store;
+};
+
+class ExclusiveLock {
+public:
+  explicit ExclusiveLock(tfc_store *store) : store(store) {
+    tfc_store_lock_exclusive(store);
+  }
+  ~ExclusiveLock() { tfc_store_unlock_exclusive(store); }
+  ExclusiveLock(const ExclusiveLock &) = delete;
+  ExclusiveLock &operator=(const ExclusiveLock &) = delete;
+
+private:
+  tfc_store *store;
+};
+
+} // namespace tfc::runtime
+
+#endif // TFC_RUNTIME_SRC_STORE_H

@@ -1,0 +1,43 @@
+# Checks libtfc_runtime.so: every exported symbol is part of the tfc_* C API,
+# and no LLVM or MLIR library is among its dependencies.
+# Usage: cmake -DLIBRARY=... -DNM=llvm-nm -DREADOBJ=llvm-readobj -P this-file
+
+cmake_minimum_required(VERSION 3.25)
+
+execute_process(
+  COMMAND ${NM} --dynamic --defined-only --just-symbol-name ${LIBRARY}
+  OUTPUT_VARIABLE symbols RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "llvm-nm failed on ${LIBRARY}")
+endif()
+string(REPLACE "\n" ";" symbols "${symbols}")
+set(api_count 0)
+foreach(symbol IN LISTS symbols)
+  if(symbol STREQUAL "")
+    continue()
+  elseif(symbol MATCHES "^tfc_[a-z0-9_]+$")
+    math(EXPR api_count "${api_count} + 1")
+  else()
+    list(APPEND unexpected ${symbol})
+  endif()
+endforeach()
+if(unexpected)
+  message(FATAL_ERROR
+    "libtfc_runtime.so exports non-API symbols: ${unexpected}")
+endif()
+if(NOT "tfc_status_create" IN_LIST symbols OR
+   NOT "tfc_tensor_create" IN_LIST symbols)
+  message(FATAL_ERROR "libtfc_runtime.so does not export the C API; is the "
+                      "version script dropping it?")
+endif()
+
+execute_process(
+  COMMAND ${READOBJ} --needed-libs ${LIBRARY}
+  OUTPUT_VARIABLE needed RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "llvm-readobj failed on ${LIBRARY}")
+endif()
+if(needed MATCHES "(libLLVM|libMLIR)[^\n]*")
+  message(FATAL_ERROR "libtfc_runtime.so depends on ${CMAKE_MATCH_0}")
+endif()
+message(STATUS "${api_count} tfc_* functions exported; no LLVM/MLIR dependency")
