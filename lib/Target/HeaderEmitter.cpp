@@ -65,17 +65,18 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
      << "_destroy(tfc_model *model) { tfc_model_destroy(model); }\n\n"
      << "/* Initializes GLOBAL_VARIABLES (tf.global_variables_initializer()). "
         "*/\n"
-     << "static inline int " << name
+     << "static inline tfc_code " << name
      << "_initialize_global(tfc_model *model, tfc_status *status) {\n"
      << "  return tfc_model_initialize(model, \"GLOBAL_VARIABLES\", status);\n"
         "}\n\n"
      << "/* Initializes LOCAL_VARIABLES (tf.local_variables_initializer()). */\n"
-     << "static inline int " << name
+     << "static inline tfc_code " << name
      << "_initialize_local(tfc_model *model, tfc_status *status) {\n"
      << "  return tfc_model_initialize(model, \"LOCAL_VARIABLES\", status);\n"
         "}\n\n";
 
-  for (auto [index, entry] : llvm::enumerate(model.entryPoints)) {
+  int64_t publicIndex = 0;
+  for (const EntryPointDescription &entry : model.entryPoints) {
     if (entry.isInitializer)
       continue;
     os << "/* " << entry.name << "(";
@@ -89,7 +90,7 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
       os << "; " << (entry.writesVariables ? "assigns" : "reads")
          << " variables";
     os << ".\n   Results are new tensors the caller destroys. */\n";
-    os << "static inline int " << name << "_" << identifier(entry.name)
+    os << "static inline tfc_code " << name << "_" << identifier(entry.name)
        << "(tfc_model *model";
     for (const TensorSignature &arg : entry.arguments)
       os << ", const tfc_tensor *" << identifier(arg.name);
@@ -105,14 +106,15 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
     os << "};\n";
     os << "  tfc_tensor *outputs[" << std::max<size_t>(1, entry.results.size())
        << "] = {0};\n";
-    os << "  int ok = tfc_model_call(model, " << index << ", inputs, "
+    os << "  tfc_code code = tfc_model_call(model, " << publicIndex++
+       << ", inputs, "
        << entry.arguments.size() << ", outputs, " << entry.results.size()
        << ", status);\n";
     for (auto [i, result] : llvm::enumerate(entry.results))
       os << "  if (" << identifier(result.name) << ") *"
          << identifier(result.name) << " = outputs[" << i << "];\n"
          << "  else tfc_tensor_destroy(outputs[" << i << "]);\n";
-    os << "  return ok;\n}\n\n";
+    os << "  return code;\n}\n\n";
   }
   os << "#ifdef __cplusplus\n} /* extern \"C\" */\n\n";
 
@@ -131,10 +133,10 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
      << "  bool ok() const { return tfc_status_code(status_) == TFC_OK; }\n"
      << "  const char *error() const { return tfc_status_message(status_); }\n"
      << "  tfc_model *model() { return model_; }\n\n"
-     << "  bool initialize_global() { return " << name
-     << "_initialize_global(model_, status_); }\n"
-     << "  bool initialize_local() { return " << name
-     << "_initialize_local(model_, status_); }\n";
+     << "  bool initialize_global() {\n    return " << name
+     << "_initialize_global(model_, status_) == TFC_OK;\n  }\n"
+     << "  bool initialize_local() {\n    return " << name
+     << "_initialize_local(model_, status_) == TFC_OK;\n  }\n";
   for (const EntryPointDescription &entry : model.entryPoints) {
     if (entry.isInitializer)
       continue;
@@ -154,7 +156,7 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
       os << ", " << identifier(arg.name);
     for (const TensorSignature &result : entry.results)
       os << ", " << identifier(result.name);
-    os << ", status_);\n  }\n";
+    os << ", status_) == TFC_OK;\n  }\n";
   }
   os << "\nprivate:\n  tfc_status *status_;\n  tfc_model *model_;\n};\n"
      << "#endif /* __cplusplus */\n\n#endif /* " << guard << " */\n";

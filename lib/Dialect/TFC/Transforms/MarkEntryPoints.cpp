@@ -35,6 +35,15 @@ struct TFCMarkEntryPointsPass
         continue;
       func->setAttr("tfc.entry_point", unit);
       func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
+      // Arguments are the caller's tensors: never written. Variable buffers
+      // (the trailing arguments) may be updated in place.
+      unsigned numVariables = 0;
+      if (auto variables = func->getAttrOfType<ArrayAttr>("tfc.variables"))
+        numVariables = variables.size();
+      for (unsigned i = 0, e = func.getNumArguments() - numVariables; i < e;
+           ++i)
+        func.setArgAttr(i, "bufferization.writable",
+                        BoolAttr::get(&getContext(), false));
     }
   }
 };

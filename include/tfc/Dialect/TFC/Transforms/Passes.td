@@ -68,7 +68,9 @@ def TFCMarkEntryPoints : Pass<"tfc-mark-entry-points", "::mlir::ModuleOp"> {
     Marks the functions a compiled model exposes — public functions and the
     functions computing initial values — with `tfc.entry_point` and
     `llvm.emit_c_interface`, so that each gets a `_mlir_ciface_` wrapper
-    taking its memrefs by pointer.
+    taking its memrefs by pointer. Their tensor arguments (not the variable
+    buffers) are marked `bufferization.writable = false`: they belong to the
+    caller, so bufferization never updates them in place.
   }];
 }
 

@@ -1,0 +1,105 @@
+/*===- model.h - Compiled models ----------------------------------*- C -*-===*\
+|*                                                                          *|
+|* A library made by `tfc compile` exports one tfc_model_abi structure:    *|
+|* its metadata text (entry points, variables, initializers), its entry    *|
+|* points as packed functions and its constant data (docs/model-abi.md).   *|
+|* tfc_model binds such a library to a variable store and runs it: it      *|
+|* checks arguments, passes the variables' buffers, takes the store's lock *|
+|* and turns results into tensors.                                          *|
+|*                                                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TFC_RUNTIME_MODEL_H
+#define TFC_RUNTIME_MODEL_H
+
+#include "tfc/runtime/base.h"
+#include "tfc/runtime/store.h"
+#include "tfc/runtime/tensor.h"
+
+TFC_EXTERN_C_BEGIN
+
+/* Calls a compiled entry point: args[i] points to the memref descriptor of
+ * result struct, arguments and variables, in that order. */
+typedef void (*tfc_packed_fn)(void **args);
+
+/* What a compiled library exports (tfc_model_<name>). */
+typedef struct tfc_model_abi {
+  uint32_t abi_version; /* 1 */
+  uint32_t num_functions;
+  uint32_t num_blobs;
+  uint32_t reserved;
+  const char *metadata; /* NUL-terminated text */
+  uint64_t metadata_size;
+  const tfc_packed_fn *functions;
+  const void *const *blobs; /* constant initializer data */
+  const uint64_t *blob_sizes;
+} tfc_model_abi;
+
+typedef struct tfc_model tfc_model;
+
+/* A tensor argument or result of an entry point; -1 marks a dynamic size. */
+typedef struct tfc_tensor_info {
+  const char *name;
+  tfc_dtype dtype;
+  int64_t rank;
+  const int64_t *shape;
+} tfc_tensor_info;
+
+typedef struct tfc_entry_info {
+  const char *name;
+  int32_t writes_variables; /* assigning calls run alone on their store */
+  int64_t num_inputs;
+  const tfc_tensor_info *inputs;
+  int64_t num_outputs;
+  const tfc_tensor_info *outputs;
+  int64_t num_variables;
+  const char *const *variables;
+} tfc_entry_info;
+
+/* Binds a compiled model to `store` (NULL: a new store of its own) and
+ * registers its variables there, sharing those already registered under the
+ * same name. NULL on error: bad ABI or metadata (DATA_LOSS), a variable
+ * mismatching one of the store (INVALID_ARGUMENT). */
+TFC_RUNTIME_EXPORT tfc_model *tfc_model_create(const tfc_model_abi *abi,
+                                               tfc_store *store,
+                                               tfc_status *status);
+/* Accepts NULL. The store lives on while other models use it. */
+TFC_RUNTIME_EXPORT void tfc_model_destroy(tfc_model *model);
+
+TFC_RUNTIME_EXPORT const char *tfc_model_name(const tfc_model *model);
+TFC_RUNTIME_EXPORT tfc_store *tfc_model_store(const tfc_model *model);
+
+/* Runs the initializers of the model's variables in `collection`
+ * ("GLOBAL_VARIABLES" or "LOCAL_VARIABLES", or TensorFlow's keys "variables"
+ * and "local_variables"), in the order the compiler planned. */
+TFC_RUNTIME_EXPORT tfc_code tfc_model_initialize(tfc_model *model,
+                                                 const char *collection,
+                                                 tfc_status *status);
+
+/* Public entry points: reflection. Index -1 / NULL on bad input. */
+TFC_RUNTIME_EXPORT int64_t tfc_model_num_entries(const tfc_model *model);
+TFC_RUNTIME_EXPORT const tfc_entry_info *
+tfc_model_entry_at(const tfc_model *model, int64_t index);
+TFC_RUNTIME_EXPORT int64_t tfc_model_find_entry(const tfc_model *model,
+                                                const char *name);
+
+/* The model's variables (all, public or not), in declaration order. */
+TFC_RUNTIME_EXPORT int64_t tfc_model_num_variables(const tfc_model *model);
+TFC_RUNTIME_EXPORT tfc_variable *tfc_model_variable_at(const tfc_model *model,
+                                                       int64_t index);
+
+/* Calls entry point `index` (of tfc_model_entry_at) with `num_inputs`
+ * tensors; on success stores `num_outputs` new tensors, which the caller
+ * destroys, in `outputs`. Wrong counts, NULL pointers, dtypes, ranks or
+ * shapes and uninitialized variables are errors that leave the store
+ * unchanged. */
+TFC_RUNTIME_EXPORT tfc_code tfc_model_call(tfc_model *model, int64_t index,
+                                           const tfc_tensor *const *inputs,
+                                           int64_t num_inputs,
+                                           tfc_tensor **outputs,
+                                           int64_t num_outputs,
+                                           tfc_status *status);
+
+TFC_EXTERN_C_END
+
+#endif /* TFC_RUNTIME_MODEL_H */

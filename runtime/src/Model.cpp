@@ -1,0 +1,201 @@
+//===- Model.cpp - Compiled models: binding, reflection, initialization ---===//
+//
+// Binds a compiled library to a store, answers reflection queries and runs
+// the planned initializers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model.h"
+
+#include <cstring>
+#include <memory>
+
+using namespace tfc::runtime;
+
+/// TensorFlow's collection keys for the names the compiler uses.
+static std::string collectionKey(const std::string &name) {
+  if (name == "GLOBAL_VARIABLES")
+    return TFC_GLOBAL_VARIABLES;
+  if (name == "LOCAL_VARIABLES")
+    return TFC_LOCAL_VARIABLES;
+  if (name == "TRAINABLE_VARIABLES")
+    return TFC_TRAINABLE_VARIABLES;
+  return name;
+}
+
+tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
+                            tfc_status *status) {
+  if (!abi) {
+    setError(status, TFC_INVALID_ARGUMENT, "tfc_model_create: abi is NULL");
+    return nullptr;
+  }
+  if (abi->abi_version != 1) {
+    setError(status, TFC_FAILED_PRECONDITION,
+             "the model was compiled for model ABI %u; this runtime reads 1",
+             abi->abi_version);
+    return nullptr;
+  }
+  auto model = std::make_unique<tfc_model>();
+  model->abi = abi;
+  if (parseModelMetadata(abi, model->name, model->variables, model->entries,
+                         model->plans, status) != TFC_OK)
+    return nullptr;
+
+  if (store) {
+    tfc_store_retain(store);
+    model->store = store;
+  } else {
+    model->store = tfc_store_create(status);
+    if (!model->store)
+      return nullptr;
+  }
+  // From here on the model owns a store reference: destroy on failure.
+  std::unique_ptr<tfc_model, void (*)(tfc_model *)> owned(model.release(),
+                                                          tfc_model_destroy);
+
+  for (ModelVariable &v : owned->variables) {
+    std::vector<std::string> keys;
+    bool trainable = false;
+    for (const std::string &c : v.collections) {
+      if (c == "TRAINABLE_VARIABLES")
+        trainable = true;
+      else
+        keys.push_back(collectionKey(c));
+    }
+    std::vector<const char *> keyPointers;
+    for (const std::string &key : keys)
+      keyPointers.push_back(key.c_str());
+    // Registering with no collections would mean GLOBAL_VARIABLES.
+    static const char *none = "";
+    tfc_variable_desc desc{v.name.c_str(),
+                           v.dtype,
+                           trainable ? 1 : 0,
+                           static_cast<int64_t>(v.shape.size()),
+                           v.shape.data(),
+                           keyPointers.empty() ? &none : keyPointers.data(),
+                           keyPointers.empty() ? 1 : static_cast<int64_t>(
+                                                          keyPointers.size())};
+    v.variable = tfc_store_register(owned->store, &desc, status);
+    if (!v.variable)
+      return nullptr;
+  }
+
+  for (size_t i = 0; i < owned->entries.size(); ++i) {
+    EntryPoint &e = owned->entries[i];
+    for (const TensorSignature &s : e.inputs)
+      e.inputInfo.push_back({s.name.c_str(), s.dtype,
+                             static_cast<int64_t>(s.shape.size()),
+                             s.shape.data()});
+    for (const TensorSignature &s : e.outputs)
+      e.outputInfo.push_back({s.name.c_str(), s.dtype,
+                              static_cast<int64_t>(s.shape.size()),
+                              s.shape.data()});
+    for (int64_t v : e.variables)
+      e.variableNames.push_back(owned->variables[v].name.c_str());
+    e.info = {e.name.c_str(),
+              e.writesVariables ? 1 : 0,
+              static_cast<int64_t>(e.inputInfo.size()),
+              e.inputInfo.data(),
+              static_cast<int64_t>(e.outputInfo.size()),
+              e.outputInfo.data(),
+              static_cast<int64_t>(e.variableNames.size()),
+              e.variableNames.data()};
+    if (!e.isInitializer)
+      owned->publicEntries.push_back(static_cast<int64_t>(i));
+  }
+  return owned.release();
+}
+
+void tfc_model_destroy(tfc_model *model) {
+  if (!model)
+    return;
+  tfc_store_release(model->store);
+  delete model;
+}
+
+const char *tfc_model_name(const tfc_model *model) {
+  return model ? model->name.c_str() : nullptr;
+}
+
+tfc_store *tfc_model_store(const tfc_model *model) {
+  return model ? model->store : nullptr;
+}
+
+int64_t tfc_model_num_entries(const tfc_model *model) {
+  return model ? static_cast<int64_t>(model->publicEntries.size()) : -1;
+}
+
+const tfc_entry_info *tfc_model_entry_at(const tfc_model *model,
+                                         int64_t index) {
+  if (!model || index < 0 ||
+      index >= static_cast<int64_t>(model->publicEntries.size()))
+    return nullptr;
+  return &model->entries[model->publicEntries[index]].info;
+}
+
+int64_t tfc_model_find_entry(const tfc_model *model, const char *name) {
+  if (!model || !name)
+    return -1;
+  for (size_t i = 0; i < model->publicEntries.size(); ++i)
+    if (model->entries[model->publicEntries[i]].name == name)
+      return static_cast<int64_t>(i);
+  return -1;
+}
+
+int64_t tfc_model_num_variables(const tfc_model *model) {
+  return model ? static_cast<int64_t>(model->variables.size()) : -1;
+}
+
+tfc_variable *tfc_model_variable_at(const tfc_model *model, int64_t index) {
+  if (!model || index < 0 ||
+      index >= static_cast<int64_t>(model->variables.size()))
+    return nullptr;
+  return model->variables[index].variable;
+}
+
+tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
+                              tfc_status *status) {
+  if (!model || !collection)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "tfc_model_initialize: model or collection is NULL");
+  std::string wanted = collection;
+  if (wanted == TFC_GLOBAL_VARIABLES)
+    wanted = "GLOBAL_VARIABLES";
+  else if (wanted == TFC_LOCAL_VARIABLES)
+    wanted = "LOCAL_VARIABLES";
+  const InitializerPlan *plan = nullptr;
+  for (const InitializerPlan &p : model->plans)
+    if (p.collection == wanted)
+      plan = &p;
+  if (!plan)
+    return setError(status, TFC_NOT_FOUND,
+                    "model '%s' has no initializer for collection '%s'",
+                    model->name.c_str(), collection);
+
+  for (int64_t index : plan->variables) {
+    const ModelVariable &v = model->variables[index];
+    std::unique_ptr<tfc_tensor, void (*)(tfc_tensor *)> value(
+        nullptr, tfc_tensor_destroy);
+    if (v.initializer.kind == "function") {
+      const EntryPoint &entry = model->entries[v.initializer.function];
+      tfc_tensor *result = nullptr;
+      tfc_code code = callEntry(model, entry, nullptr, &result, status);
+      if (code != TFC_OK)
+        return code;
+      value.reset(result);
+    } else {
+      value.reset(tfc_tensor_create(v.dtype,
+                                    static_cast<int64_t>(v.shape.size()),
+                                    v.shape.data(), status));
+      if (!value)
+        return TFC_RESOURCE_EXHAUSTED;
+      tfc_code code = fillInitialValue(model, v, value.get(), status);
+      if (code != TFC_OK)
+        return code;
+    }
+    tfc_code code = tfc_variable_assign(v.variable, value.get(), status);
+    if (code != TFC_OK)
+      return code;
+  }
+  return TFC_OK;
+}

@@ -1,0 +1,89 @@
+//===- Model.h - Compiled models, internals ---------------------*- C++ -*-===//
+//
+// The parsed metadata of a compiled model and the tfc_model structure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_MODEL_H
+#define TFC_RUNTIME_SRC_MODEL_H
+
+#include "Internal.h"
+
+#include <string>
+#include <vector>
+
+namespace tfc::runtime {
+
+struct TensorSignature {
+  std::string name;
+  tfc_dtype dtype = TFC_DTYPE_INVALID;
+  std::vector<int64_t> shape;
+};
+
+struct EntryPoint {
+  std::string name;
+  int64_t function = -1;
+  bool isInitializer = false;
+  bool writesVariables = false;
+  std::vector<TensorSignature> inputs, outputs;
+  /// Indices into Model::variables.
+  std::vector<int64_t> variables;
+  /// The C view of the above, for tfc_model_entry_at.
+  std::vector<tfc_tensor_info> inputInfo, outputInfo;
+  std::vector<const char *> variableNames;
+  tfc_entry_info info{};
+};
+
+struct Initializer {
+  std::string kind;
+  std::vector<double> parameters;
+  uint64_t seed = 0;
+  int64_t blob = -1;
+  bool splat = false;
+  int64_t function = -1;
+};
+
+struct ModelVariable {
+  std::string name;
+  tfc_dtype dtype = TFC_DTYPE_INVALID;
+  std::vector<int64_t> shape;
+  std::vector<std::string> collections;
+  Initializer initializer;
+  tfc_variable *variable = nullptr;
+};
+
+struct InitializerPlan {
+  std::string collection;
+  std::vector<int64_t> variables;
+};
+
+/// Parses the metadata text of a model (docs/model-abi.md).
+tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,
+                            std::vector<ModelVariable> &variables,
+                            std::vector<EntryPoint> &entries,
+                            std::vector<InitializerPlan> &plans,
+                            tfc_status *status);
+
+/// Runs entry `entry` (public or initializer) with validated inputs.
+tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
+                   const tfc_tensor *const *inputs, tfc_tensor **outputs,
+                   tfc_status *status);
+
+/// Fills `tensor` with a variable's initial value from its initializer.
+tfc_code fillInitialValue(const tfc_model *model, const ModelVariable &variable,
+                          tfc_tensor *tensor, tfc_status *status);
+
+} // namespace tfc::runtime
+
+struct tfc_model {
+  const tfc_model_abi *abi = nullptr;
+  tfc_store *store = nullptr;
+  std::string name;
+  std::vector<tfc::runtime::ModelVariable> variables;
+  std::vector<tfc::runtime::EntryPoint> entries;
+  /// Indices into `entries` of the public entry points.
+  std::vector<int64_t> publicEntries;
+  std::vector<tfc::runtime::InitializerPlan> plans;
+};
+
+#endif // TFC_RUNTIME_SRC_MODEL_H

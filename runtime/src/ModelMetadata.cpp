@@ -1,0 +1,225 @@
+//===- ModelMetadata.cpp - Parsing a compiled model's metadata ------------===//
+//
+// The metadata text is line based: one `variable`, `entry` or `plan` line per
+// item (docs/model-abi.md). It comes from the compiler, but a damaged or
+// foreign library must still fail with a message, never crash.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+
+using namespace tfc::runtime;
+
+namespace {
+
+/// Reads whitespace-separated tokens of one line, recording the first error.
+class LineReader {
+public:
+  explicit LineReader(const std::string &line) : in(line) {}
+
+  bool ok() const { return good; }
+
+  std::string word() {
+    std::string token;
+    if (!(in >> token))
+      good = false;
+    return token;
+  }
+
+  int64_t integer() {
+    std::string token = word();
+    char *end = nullptr;
+    long long value = std::strtoll(token.c_str(), &end, 10);
+    if (token.empty() || *end != '\0')
+      good = false;
+    return value;
+  }
+
+  double real() {
+    std::string token = word();
+    char *end = nullptr;
+    double value = std::strtod(token.c_str(), &end);
+    if (token.empty() || *end != '\0')
+      good = false;
+    return value;
+  }
+
+  /// `n` then n integers, each at least `min`.
+  std::vector<int64_t> shape(int64_t min) {
+    int64_t rank = integer();
+    std::vector<int64_t> dims;
+    if (rank < 0 || rank > TFC_MAX_RANK) {
+      good = false;
+      return dims;
+    }
+    for (int64_t i = 0; i < rank; ++i) {
+      dims.push_back(integer());
+      if (dims.back() < min)
+        good = false;
+    }
+    return dims;
+  }
+
+  void expect(const char *keyword) {
+    if (word() != keyword)
+      good = false;
+  }
+
+private:
+  std::istringstream in;
+  bool good = true;
+};
+
+tfc_dtype dtypeFromName(const std::string &name) {
+  for (tfc_dtype dtype = TFC_F16; dtype <= TFC_I64; ++dtype)
+    if (name == tfc_dtype_name(dtype))
+      return dtype;
+  return TFC_DTYPE_INVALID;
+}
+
+bool readSignature(LineReader &reader, TensorSignature &signature) {
+  signature.name = reader.word();
+  signature.dtype = dtypeFromName(reader.word());
+  signature.shape = reader.shape(-1);
+  return reader.ok() && signature.dtype != TFC_DTYPE_INVALID;
+}
+
+} // namespace
+
+tfc_code tfc::runtime::parseModelMetadata(
+    const tfc_model_abi *abi, std::string &name,
+    std::vector<ModelVariable> &variables, std::vector<EntryPoint> &entries,
+    std::vector<InitializerPlan> &plans, tfc_status *status) {
+  if (!abi->metadata || std::strlen(abi->metadata) != abi->metadata_size)
+    return setError(status, TFC_DATA_LOSS, "model metadata is missing or "
+                                           "damaged");
+  std::istringstream text(std::string(abi->metadata, abi->metadata_size));
+  std::string line;
+  int64_t lineNumber = 0;
+  bool ended = false;
+  auto bad = [&](const char *what) {
+    return setError(status, TFC_DATA_LOSS,
+                    "model metadata line %lld: bad %s: '%s'",
+                    static_cast<long long>(lineNumber), what, line.c_str());
+  };
+  auto variableIndex = [&](const std::string &varName) -> int64_t {
+    for (size_t i = 0; i < variables.size(); ++i)
+      if (variables[i].name == varName)
+        return static_cast<int64_t>(i);
+    return -1;
+  };
+
+  while (std::getline(text, line)) {
+    ++lineNumber;
+    LineReader reader(line);
+    std::string kind = reader.word();
+    if (lineNumber == 1) {
+      if (kind != "tfc-model" || reader.integer() != 1 || !reader.ok())
+        return setError(status, TFC_DATA_LOSS,
+                        "not a tfc model, or a model of another version");
+      continue;
+    }
+    if (kind == "model") {
+      name = reader.word();
+      if (!reader.ok())
+        return bad("model line");
+    } else if (kind == "variable") {
+      ModelVariable v;
+      v.name = reader.word();
+      v.dtype = dtypeFromName(reader.word());
+      v.shape = reader.shape(0);
+      reader.expect("collections");
+      int64_t count = reader.integer();
+      for (int64_t i = 0; reader.ok() && i < count; ++i)
+        v.collections.push_back(reader.word());
+      reader.expect("device");
+      reader.word();
+      reader.expect("init");
+      Initializer &init = v.initializer;
+      init.kind = reader.word();
+      if (init.kind == "constant") {
+        init.blob = reader.integer();
+        init.splat = reader.word() == "splat";
+        if (init.blob < 0 || init.blob >= abi->num_blobs)
+          return bad("constant initializer");
+      } else if (init.kind == "function") {
+        init.function = reader.integer();
+      } else if (init.kind == "random_normal" ||
+                 init.kind == "truncated_normal" ||
+                 init.kind == "random_uniform") {
+        init.parameters = {reader.real(), reader.real()};
+        init.seed = static_cast<uint64_t>(reader.integer());
+      } else if (init.kind == "glorot_uniform") {
+        init.seed = static_cast<uint64_t>(reader.integer());
+      } else if (init.kind != "zeros" && init.kind != "ones") {
+        return bad("initializer");
+      }
+      if (!reader.ok() || v.dtype == TFC_DTYPE_INVALID)
+        return bad("variable");
+      variables.push_back(std::move(v));
+    } else if (kind == "entry") {
+      EntryPoint e;
+      e.name = reader.word();
+      e.function = reader.integer();
+      e.isInitializer = reader.word() == "initializer";
+      e.writesVariables = reader.word() == "writes";
+      reader.expect("args");
+      int64_t numInputs = reader.integer();
+      for (int64_t i = 0; reader.ok() && i < numInputs; ++i) {
+        e.inputs.emplace_back();
+        if (!readSignature(reader, e.inputs.back()))
+          return bad("argument");
+      }
+      reader.expect("results");
+      int64_t numOutputs = reader.integer();
+      for (int64_t i = 0; reader.ok() && i < numOutputs; ++i) {
+        e.outputs.emplace_back();
+        if (!readSignature(reader, e.outputs.back()))
+          return bad("result");
+      }
+      reader.expect("variables");
+      int64_t numVariables = reader.integer();
+      for (int64_t i = 0; reader.ok() && i < numVariables; ++i) {
+        int64_t index = variableIndex(reader.word());
+        if (index < 0)
+          return bad("variable reference");
+        e.variables.push_back(index);
+      }
+      if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
+        return bad("entry point");
+      entries.push_back(std::move(e));
+    } else if (kind == "plan") {
+      InitializerPlan plan;
+      plan.collection = reader.word();
+      int64_t count = reader.integer();
+      for (int64_t i = 0; reader.ok() && i < count; ++i) {
+        int64_t index = variableIndex(reader.word());
+        if (index < 0)
+          return bad("plan");
+        plan.variables.push_back(index);
+      }
+      if (!reader.ok())
+        return bad("plan");
+      plans.push_back(std::move(plan));
+    } else if (kind == "end") {
+      ended = true;
+      break;
+    } else if (!kind.empty()) {
+      return bad("line");
+    }
+  }
+  if (!ended)
+    return setError(status, TFC_DATA_LOSS, "model metadata is truncated");
+  for (ModelVariable &v : variables)
+    if (v.initializer.kind == "function" &&
+        (v.initializer.function < 0 ||
+         v.initializer.function >= static_cast<int64_t>(entries.size())))
+      return setError(status, TFC_DATA_LOSS,
+                      "variable '%s' names a missing initializer function",
+                      v.name.c_str());
+  return TFC_OK;
+}
