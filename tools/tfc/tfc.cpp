@@ -7,6 +7,7 @@
 
 #include "TfcVersion.h"
 
+#include "tfc/Runner/ModelRunner.h"
 #include "tfc/Target/Compiler.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -118,6 +119,78 @@ static int runCompile() {
 }
 
 //===----------------------------------------------------------------------===//
+// tfc run
+//===----------------------------------------------------------------------===//
+
+static cl::SubCommand runCommand(
+    "run", "Run an entry point of a compiled model library and print its "
+           "outputs as NAME = dtype[shape] [values]");
+static cl::opt<std::string> runLibrary(cl::Positional, cl::Required,
+                                       cl::desc("<libmodel.so>"),
+                                       cl::sub(runCommand),
+                                       cl::cat(tfcCategory));
+static cl::opt<std::string>
+    runFunction("fn", cl::desc("Entry point (default: the only one)"),
+                cl::value_desc("name"), cl::sub(runCommand),
+                cl::cat(tfcCategory));
+static cl::list<std::string> runInputs(
+    "input",
+    cl::desc("An argument: NAME=FILE.npy or NAME=[1,2,3] (repeatable)"),
+    cl::value_desc("name=value"), cl::sub(runCommand), cl::cat(tfcCategory));
+static cl::opt<int64_t> runSteps("steps",
+                                 cl::desc("Call the entry point N times "
+                                          "(variables persist); print the "
+                                          "last outputs"),
+                                 cl::init(1), cl::sub(runCommand),
+                                 cl::cat(tfcCategory));
+static cl::opt<std::string>
+    runRestore("restore",
+               cl::desc("Restore the variables from a checkpoint instead of "
+                        "running the initializers"),
+               cl::value_desc("path"), cl::sub(runCommand),
+               cl::cat(tfcCategory));
+static cl::opt<std::string>
+    runSave("save", cl::desc("Save the variables to a checkpoint at the end"),
+            cl::value_desc("path"), cl::sub(runCommand), cl::cat(tfcCategory));
+static cl::opt<std::string>
+    runOutputDir("output-dir", cl::desc("Also write each output as NAME.npy"),
+                 cl::value_desc("dir"), cl::sub(runCommand),
+                 cl::cat(tfcCategory));
+static cl::opt<int64_t> runMaxElements(
+    "max-elements",
+    cl::desc("Print at most N elements per output (-1: all; default 1000)"),
+    cl::init(1000), cl::sub(runCommand), cl::cat(tfcCategory));
+
+static int runRun() {
+  if (runSteps < 1) {
+    errs() << "tfc run: --steps must be at least 1\n";
+    return EXIT_FAILURE;
+  }
+  RunOptions options;
+  options.library = runLibrary;
+  options.function = runFunction;
+  options.inputs.assign(runInputs.begin(), runInputs.end());
+  options.steps = runSteps;
+  options.restore = runRestore;
+  options.save = runSave;
+  options.outputDir = runOutputDir;
+  options.maxElements = runMaxElements;
+  return runModel(options, outs(), errs());
+}
+
+//===----------------------------------------------------------------------===//
+// tfc inspect
+//===----------------------------------------------------------------------===//
+
+static cl::SubCommand inspectCommand(
+    "inspect", "List a compiled model's entry points (arguments and results "
+               "with dtypes and shapes) and variables");
+static cl::opt<std::string> inspectLibrary(cl::Positional, cl::Required,
+                                           cl::desc("<libmodel.so>"),
+                                           cl::sub(inspectCommand),
+                                           cl::cat(tfcCategory));
+
+//===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
 
@@ -139,6 +212,10 @@ int main(int argc, char **argv) {
       "  `tfc SUBCOMMAND --help` explains a subcommand.\n");
   if (compileCommand)
     return runCompile();
+  if (runCommand)
+    return runRun();
+  if (inspectCommand)
+    return inspectModel(inspectLibrary, outs(), errs());
   cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
   return EXIT_FAILURE;
 }
