@@ -17,3 +17,6 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["tfc-opt", "tfc"], [config.tfc_tools_dir])
 config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
+
+import sys
+config.substitutions.append(("%python", sys.executable))

@@ -11,6 +11,7 @@
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -70,6 +71,18 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
   for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
     if (isa<GlobalVariableOp, InitializerPlanOp>(op))
       op.erase();
+
+  // tfc's own annotations (argument names, ...) are in the metadata now.
+  module.walk([](FunctionOpInterface func) {
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      for (NamedAttribute attr : func.getArgAttrs(i))
+        if (attr.getName().strref().starts_with("tfc."))
+          func.removeArgAttr(i, attr.getName());
+    for (unsigned i = 0, e = func.getNumResults(); i < e; ++i)
+      for (NamedAttribute attr : func.getResultAttrs(i))
+        if (attr.getName().strref().starts_with("tfc."))
+          func.removeResultAttr(i, attr.getName());
+  });
 
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);

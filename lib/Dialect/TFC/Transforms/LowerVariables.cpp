@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::tfc {
@@ -231,7 +232,12 @@ struct TFCLowerVariablesPass
       func.walk([&](VarHandleOp) { usesVariables = true; });
       if (!usesVariables)
         continue;
-      if (!SymbolTable::symbolKnownUseEmpty(func, module)) {
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(func, module);
+      bool called = !uses || llvm::any_of(*uses, [](const SymbolTable::SymbolUse &use) {
+        return isa<CallOpInterface>(use.getUser());
+      });
+      if (called) {
         func.emitOpError("uses variables and is called from other functions; "
                          "only entry points may use variables");
         return signalPassFailure();
