@@ -1,21 +1,35 @@
 #!/usr/bin/env bash
-# `make demo`: shows an example graph going through tfc-opt.
+# `make demo`: an example graph through tfc-opt, then compiled into a shared
+# library and run.
 set -euo pipefail
 build_dir=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
 opt="$build_dir/bin/tfc-opt"
+tfc="$build_dir/bin/tfc"
 example="$root/examples/broadcasting/pitfall.mlir"
+out="$build_dir/demo"
+mkdir -p "$out"
 
 echo "== tfc demo: the broadcasting pitfall from Effective TensorFlow =="
 echo
 echo "-- input: $example"
 grep -v '^//' "$example" | sed '/^$/d'
 echo
-echo "-- tfc-opt: parsed, verified, printed back"
-"$opt" "$example"
+echo "-- the inferred types (tfc-opt, generic form): note tensor<2x2xf32>"
+"$opt" "$example" --mlir-print-op-generic | grep -E '"tfc\.(add|reduce_sum)"' | sed 's/^ *//'
 echo
-echo "-- the inferred types, in the generic form (note tensor<2x2xf32>)"
-"$opt" "$example" --mlir-print-op-generic | grep -E '"tfc\.(add|reduce_sum)"'
+echo "-- tfc compile $example -o $out/libpitfall.so"
+"$tfc" compile "$example" -o "$out/libpitfall.so" -v
+echo
+echo "-- tfc inspect $out/libpitfall.so"
+"$tfc" inspect "$out/libpitfall.so"
+echo
+echo "-- tfc run --fn pitfall: reduce_sum(a + b) is 12, not 6; with axis 0: [5 7]"
+"$tfc" run "$out/libpitfall.so" --fn pitfall
+echo
+echo "-- tfc run --fn dense, batch of 2 (relu(x @ w + b), dynamic batch)"
+"$tfc" run "$out/libpitfall.so" --fn dense --input "x=[[1,2,3],[-1,-2,-3]]" \
+  --input "w=[[1,0,0,1],[0,1,0,1],[0,0,1,1]]" --input "b=[0.5,0.5,0.5,-6]"
 
 scopes="$root/examples/variables_and_scopes/scopes_explained.mlir"
 echo
@@ -23,3 +37,12 @@ echo "== tf.variable_scope / tf.name_scope, resolved with TensorFlow's rules =="
 echo "-- tfc-opt --tfc-resolve-scopes $scopes (variables and op names)"
 "$opt" "$scopes" --tfc-resolve-scopes |
   grep -oE 'tfc\.global_variable @[^ ]+|tfc\.name = "[^"]+"' | sort -u
+
+counter="$root/examples/variables_and_scopes/counter.mlir"
+echo
+echo "== variables persist across calls and processes =="
+"$tfc" compile "$counter" -o "$out/libcounter.so"
+echo "-- tfc run --steps 3 --save $out/counter.ckpt"
+"$tfc" run "$out/libcounter.so" --steps 3 --save "$out/counter.ckpt"
+echo "-- a new process: tfc run --restore $out/counter.ckpt"
+"$tfc" run "$out/libcounter.so" --restore "$out/counter.ckpt"

@@ -20,8 +20,10 @@ func.func @pitfall() -> (tensor<f32>, tensor<2xf32>) {
 }
 
 // A small dense layer with a dynamic batch: y = relu(x @ w + b).
-func.func @dense(%x: tensor<?x3xf32>, %w: tensor<3x4xf32>, %b: tensor<4xf32>)
-    -> tensor<?x4xf32> {
+// Arguments may carry the names a caller uses for them (`tfc run --input`).
+func.func @dense(%x: tensor<?x3xf32> {tfc.name = "x"},
+                 %w: tensor<3x4xf32> {tfc.name = "w"},
+                 %b: tensor<4xf32> {tfc.name = "b"}) -> tensor<?x4xf32> {
   %r = tfc.graph -> (tensor<?x4xf32>) {
     %xw = tfc.matmul %x, %w : tensor<?x3xf32>, tensor<3x4xf32>
     %z = tfc.add %xw, %b : tensor<?x4xf32>, tensor<4xf32>
