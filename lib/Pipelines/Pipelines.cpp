@@ -25,7 +25,13 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
                                          const TfcPipelineOptions &options) {
   pm.addPass(createTFCResolveScopes());
   pm.addPass(createTFCPlanInitialization());
+  // The guide's silent pitfalls are reported on the program as written.
+  pm.addPass(createTFCLint());
   pm.addPass(createCanonicalizerPass());
+  // -O0 runs no optional rewrite, so a program can be compared with and
+  // without them.
+  if (options.optLevel > 0)
+    pm.addPass(createTFCStableSoftmax());
   pm.addPass(createTFCOutlineInitializers());
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
 }

@@ -111,6 +111,8 @@ static int runCompile() {
   registerCompilerDialects(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics point at the user's source; the IR at that moment is noise.
+  context.printOpOnDiagnostic(false);
   SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   if (mlir::failed(compileModel(context, options)))

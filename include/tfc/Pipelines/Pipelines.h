@@ -26,7 +26,8 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
 
 /// From the front-end form (scopes, get_variable, graphs) to ordered code on
 /// tensors with resolved variables: resolve scopes, plan initialization,
-/// canonicalize, outline initial values, inline graphs.
+/// lint, canonicalize, the stable-softmax rewrites (from -O1), outline
+/// initial values, inline graphs.
 void buildTfcFrontendPipeline(OpPassManager &pm,
                               const TfcPipelineOptions &options);
 

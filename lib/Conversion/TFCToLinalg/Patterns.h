@@ -14,6 +14,9 @@ namespace mlir::tfc {
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateMatMulToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
+/// Rewrites the NN ops into stable compositions of core tfc ops, which the
+/// other patterns of the conversion then lower.
+void populateNNToCorePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tfc
 

@@ -63,6 +63,7 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateElementwiseToLinalgPatterns(patterns);
   populateMatMulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
+  populateNNToCorePatterns(patterns);
 }
 
 void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
@@ -73,5 +74,7 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp,
       GreaterOp, GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp, NegOp,
       AbsOp, SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp,
-      RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp>();
+      RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp,
+      SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
+      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp>();
 }

@@ -1,8 +1,10 @@
 // The guide's broadcasting pitfall and a dense layer with a dynamic batch,
 // compiled to a shared library and run.
 // RUN: rm -rf %t && mkdir -p %t
-// Compiling prints nothing.
-// RUN: tfc compile %s -o %t/libbroadcast.so 2>&1 | count 0
+// Compiling warns about the pitfall, and says nothing else.
+// RUN: tfc compile %s -o %t/libbroadcast.so 2>&1 | FileCheck %s --check-prefix=LINT --implicit-check-not=warning --implicit-check-not=error
+// LINT: broadcasting.mlir:[[@LINE+21]]:10: warning: reduce_sum without axes reduces every element of a broadcast of [2,1] and [2] to [2,2]
+// LINT: note: the broadcast of [2,1] and [2] is here
 // RUN: tfc run %t/libbroadcast.so --fn pitfall | FileCheck %s --check-prefix=PITFALL
 // PITFALL: output0 = f32[] 12
 // PITFALL-NEXT: output1 = f32[2] [5 7]
