@@ -10,7 +10,7 @@ config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tfc_obj_root, "test")
-config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "bench"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "bench", "Inputs"]
 
 # FileCheck, not, count and split-file from LLVM 22.
 llvm_config.use_default_substitutions()
@@ -20,3 +20,4 @@ config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
 
 import sys
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))

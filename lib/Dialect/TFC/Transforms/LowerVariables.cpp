@@ -229,7 +229,10 @@ struct TFCLowerVariablesPass
       if (func.isExternal())
         continue;
       bool usesVariables = false;
-      func.walk([&](VarHandleOp) { usesVariables = true; });
+      func.walk([&](Operation *op) {
+        if (isa<VarHandleOp, ReadOp, AssignOp, AssignAddOp, AssignSubOp>(op))
+          usesVariables = true;
+      });
       if (!usesVariables)
         continue;
       std::optional<SymbolTable::UseRange> uses =

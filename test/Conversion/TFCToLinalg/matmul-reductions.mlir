@@ -1,0 +1,66 @@
+// RUN: tfc-opt %s --split-input-file --convert-tfc-to-linalg | FileCheck %s
+
+// CHECK-LABEL: func.func @plain
+// CHECK: %[[F:.*]] = linalg.fill
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<?x4xf32>, tensor<4x5xf32>) outs(%[[F]] : tensor<?x5xf32>)
+func.func @plain(%a: tensor<?x4xf32>, %b: tensor<4x5xf32>) -> tensor<?x5xf32> {
+  %0 = tfc.matmul %a, %b : tensor<?x4xf32>, tensor<4x5xf32>
+  return %0 : tensor<?x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @batched
+// CHECK: linalg.batch_matmul
+func.func @batched(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x3x5xf32> {
+  %0 = tfc.matmul %a, %b : tensor<2x3x4xf32>, tensor<2x4x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// Transposes and broadcast batches become a contraction generic.
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @transposed
+// CHECK: linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+// CHECK: arith.mulf
+// CHECK: arith.addf
+func.func @transposed(%a: tensor<2x4x3xf32>, %b: tensor<5x4xf32>) -> tensor<2x3x5xf32> {
+  %0 = tfc.matmul %a, %b transpose_a transpose_b : tensor<2x4x3xf32>, tensor<5x4xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @reductions
+// CHECK: %[[NEG:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<4x?xf32>) {{.*}} dimensions = [1]
+// CHECK: arith.maximumf
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1]] {{.*}} : tensor<4xf32> into tensor<4x1xf32>
+// CHECK: linalg.reduce {{.*}} dimensions = [0, 1]
+// CHECK: arith.addf
+// CHECK: arith.divf
+func.func @reductions(%x: tensor<4x?xf32>) -> (tensor<4x1xf32>, tensor<f32>) {
+  %0 = tfc.reduce_max %x axes [1] keep_dims : tensor<4x?xf32>
+  %1 = tfc.reduce_mean %x : tensor<4x?xf32>
+  return %0, %1 : tensor<4x1xf32>, tensor<f32>
+}
+
+// -----
+
+// The NN ops lower through their stable forms: softmax subtracts the max.
+// CHECK-LABEL: func.func @softmax
+// CHECK: linalg.reduce
+// CHECK: arith.maximumf
+// CHECK: arith.subf
+// CHECK: math.exp
+// CHECK: linalg.reduce
+// CHECK: arith.addf
+// CHECK: arith.divf
+// CHECK-NOT: tfc.softmax
+func.func @softmax(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %0 = tfc.softmax %x : tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
