@@ -14,5 +14,7 @@ include "tfc/Dialect/TFC/IR/TFCTypes.td"
 include "tfc/Dialect/TFC/IR/TFCGraphOps.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
 include "tfc/Dialect/TFC/IR/TFCVariableOps.td"
+include "tfc/Dialect/TFC/IR/TFCControlOps.td"
+include "tfc/Dialect/TFC/IR/TFCDebugOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

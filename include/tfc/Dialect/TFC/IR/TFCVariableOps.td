@@ -224,11 +224,12 @@ def TFC_NameScopeOp : TFC_Op<"name_scope", [
 def TFC_YieldOp : TFC_Op<"yield", [
     Pure, Terminator, ReturnLike,
     ParentOneOf<["VariableScopeOp", "NameScopeOp", "GetVariableOp",
-                 "VariableOp", "GlobalVariableOp"]>]> {
+                 "VariableOp", "GlobalVariableOp", "ControlDependenciesOp"]>]> {
   let summary = "ends a scope or an initial-value region";
   let description = [{
-    Returns values from a `tfc.variable_scope` or `tfc.name_scope` body (its
-    results) or the initial value from an `initial_value` region.
+    Returns values from a `tfc.variable_scope`, `tfc.name_scope` or
+    `tfc.control_dependencies` body (its results) or the initial value from
+    an `initial_value` region.
 
     ```mlir
     tfc.yield %a, %b : tensor<f32>, tensor<2xf32>
