@@ -16,5 +16,7 @@ include "tfc/Dialect/TFC/IR/TFCMathOps.td"
 include "tfc/Dialect/TFC/IR/TFCVariableOps.td"
 include "tfc/Dialect/TFC/IR/TFCControlOps.td"
 include "tfc/Dialect/TFC/IR/TFCDebugOps.td"
+include "tfc/Dialect/TFC/IR/TFCControlFlowOps.td"
+include "tfc/Dialect/TFC/IR/TFCArrayOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

@@ -28,6 +28,25 @@ std::string formatShape(Type tensorType);
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                     ArrayRef<int64_t> rhs);
 
+/// Names an element type as TensorFlow names dtypes in its errors: `float`,
+/// `int32`, `bool`.
+std::string dtypeName(Type elementType);
+
+/// True when `specific` is `general` or a more static version of it: the
+/// same element type and, where `general` has a rank or a dimension, the
+/// same one. Tensor arrays compare their element types; other types must be
+/// equal.
+bool isRefinementOf(Type specific, Type general);
+
+/// True when two types can describe the same value: equal element types and
+/// shapes that agree where both are known.
+bool areCompatibleTypes(Type a, Type b);
+
+/// The most static type that both `a` and `b` refine: dimensions that differ
+/// become dynamic, a rank that differs becomes unranked. Null when the
+/// element types differ.
+Type joinTypes(Type a, Type b);
+
 /// Infers the result of an element-wise binary op named `tfName` (for
 /// diagnostics): both operands must be tensors of one element type; the shape
 /// is broadcast; the element type is i1 when `boolResult` is set.
