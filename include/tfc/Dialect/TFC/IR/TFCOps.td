@@ -18,5 +18,7 @@ include "tfc/Dialect/TFC/IR/TFCControlOps.td"
 include "tfc/Dialect/TFC/IR/TFCDebugOps.td"
 include "tfc/Dialect/TFC/IR/TFCControlFlowOps.td"
 include "tfc/Dialect/TFC/IR/TFCArrayOps.td"
+include "tfc/Dialect/TFC/IR/TFCShapeOps.td"
+include "tfc/Dialect/TFC/IR/TFCSliceOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

@@ -28,6 +28,23 @@ std::string formatShape(Type tensorType);
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                     ArrayRef<int64_t> rhs);
 
+/// The value of a default-valued integer attribute as type inference sees
+/// it: while an op is parsed, its defaults are not filled in yet.
+inline int64_t getIntOr(IntegerAttr attr, int64_t defaultValue) {
+  return attr ? attr.getValue().getSExtValue() : defaultValue;
+}
+
+/// Prints a list of sizes as TensorFlow prints a requested shape: `[2,-1]`.
+std::string formatDims(ArrayRef<int64_t> dims);
+
+/// Infers the result of an op (`tfName`, for diagnostics) whose shape is
+/// given by a 1-D tensor operand of type `shapeType`: its length is the rank
+/// (unranked when unknown), every dimension is unknown.
+LogicalResult inferShapeFromOperand(std::optional<Location> loc,
+                                    StringRef tfName, Type shapeType,
+                                    Type elementType,
+                                    SmallVectorImpl<Type> &inferred);
+
 /// Names an element type as TensorFlow names dtypes in its errors: `float`,
 /// `int32`, `bool`.
 std::string dtypeName(Type elementType);
