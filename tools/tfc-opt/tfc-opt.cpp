@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -15,6 +16,7 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mlir::tfc::registerTFCPasses();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
