@@ -7,6 +7,7 @@
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
+#include "tfc/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -17,6 +18,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfc::registerTFCPasses();
+  mlir::tfc::registerTfcPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
