@@ -112,6 +112,46 @@ func.func @two_assigns(%one: tensor<i32>, %two: tensor<i32>) {
 
 // -----
 
+// Each write would wait for a read that itself comes after the other write:
+// the rule gives way to text order for the first write, then applies again
+// (the read after the first write runs before the second write).
+// CHECK-LABEL: func.func @crossed
+// CHECK: %{{.*}}, %[[W2:.*]] = tfc.assign %{{.*}}, %[[X:.*]] :
+// CHECK-NEXT: %[[R1:.*]], %{{.*}} = tfc.read %{{.*}} after(%[[W2]])
+// CHECK-NEXT: %{{.*}}, %[[W1:.*]] = tfc.assign_add %{{.*}}, %[[Y:.*]] :
+// CHECK-NEXT: %[[R2:.*]], %{{.*}} = tfc.read %{{.*}} after(%[[W1]])
+// CHECK-NEXT: return %[[R1]], %[[R2]]
+func.func @crossed(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>, %y: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) {
+    %n2, %w2 = tfc.assign %v, %x : !tfc.var<tensor<i32>>, tensor<i32>
+    %r1, %t1 = tfc.read %v after(%w2) : !tfc.var<tensor<i32>>
+    %n1, %w1 = tfc.assign_add %v, %y : !tfc.var<tensor<i32>>, tensor<i32>
+    %r2, %t2 = tfc.read %v after(%w1) : !tfc.var<tensor<i32>>
+    tfc.fetch %r1, %r2 : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// A read written after an unordered write still runs first, even when it
+// only becomes ready later (after a computation of its own).
+// CHECK-LABEL: func.func @late_read
+// CHECK: tfc.read
+// CHECK: tfc.assign
+func.func @late_read(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) {
+    %n, %w = tfc.assign %v, %x : !tfc.var<tensor<i32>>, tensor<i32>
+    %g = tfc.no_op
+    %d = tfc.group %g
+    %value, %t = tfc.read %v after(%d) : !tfc.var<tensor<i32>>
+    tfc.fetch %n, %value : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
 // TensorFlow 1's control_dependencies: fetching `c`, made in the block,
 // runs the assertions behind its tokens, before the block. The pure add is
 // ordered after them too.

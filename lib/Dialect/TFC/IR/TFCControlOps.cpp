@@ -15,8 +15,6 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-MLIR_DEFINE_EXPLICIT_TYPE_ID(mlir::tfc::HostResource)
-
 //===----------------------------------------------------------------------===//
 // GroupOp and NoOpOp
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,8 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
+MLIR_DEFINE_EXPLICIT_TYPE_ID(mlir::tfc::HostResource)
+
 //===----------------------------------------------------------------------===//
 // PrintOp
 //===----------------------------------------------------------------------===//
