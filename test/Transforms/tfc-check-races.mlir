@@ -132,3 +132,15 @@ func.func @loop(%v: !tfc.var<tensor<i32>>, %i: tensor<i32>, %p: tensor<i1>) -> t
   }
   return %r : tensor<i32>
 }
+
+// -----
+
+// A scheduled graph runs in text order: nothing is left to race.
+func.func @scheduled(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) attributes {tfc.scheduled} {
+    %value, %t = tfc.read %v : !tfc.var<tensor<i32>>
+    %n, %w = tfc.assign %v, %x : !tfc.var<tensor<i32>>, tensor<i32>
+    tfc.fetch %n, %value : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}

@@ -1,15 +1,14 @@
 // RUN: tfc-opt %s --split-input-file --verify-diagnostics --tfc-schedule \
-// RUN:   | FileCheck %s --implicit-check-not=tfc.graph \
-// RUN:       --implicit-check-not=tfc.fetch --implicit-check-not=tfc.control_dependencies
-// Graphs and control_dependencies blocks never survive scheduling.
+// RUN:   | FileCheck %s --implicit-check-not=tfc.control_dependencies
+// control_dependencies blocks never survive scheduling; graphs stay, marked
+// as scheduled, with their ops in the order they run.
 
-// Pruning: fetching `c` does not run the unrelated assign or print; the
-// graph becomes ordinary sequential code in the function.
+// Pruning: fetching `c` does not run the unrelated assign or print.
 // CHECK-LABEL: func.func @prune
-// CHECK-NOT: tfc.assign
-// CHECK-NOT: tfc.print
-// CHECK: %[[C:.*]] = tfc.add
-// CHECK-NEXT: return %[[C]] : tensor<i32>
+// CHECK-NEXT: tfc.graph -> (tensor<i32>) attributes {tfc.scheduled} {
+// CHECK-NEXT: %[[C:.*]] = tfc.add
+// CHECK-NEXT: tfc.fetch %[[C]] : tensor<i32>
+// CHECK-NEXT: }
 tfc.global_variable @a : tensor<i32> init #tfc.constant<dense<1> : tensor<i32>> collections ["GLOBAL_VARIABLES"]
 func.func @prune(%x: tensor<i32>) -> tensor<i32> {
   %r = tfc.graph -> (tensor<i32>) {
@@ -29,10 +28,11 @@ func.func @prune(%x: tensor<i32>) -> tensor<i32> {
 // nothing is returned for them.
 // CHECK-LABEL: func.func @order_and_targets
 // CHECK-SAME: (%[[X:.*]]: tensor<f32>)
+// CHECK-NEXT: tfc.graph
 // CHECK-NEXT: %[[N:.*]] = tfc.neg %[[X]]
 // CHECK-NEXT: %[[E:.*]] = tfc.exp %[[N]]
-// CHECK-NEXT: %{{.*}}, %{{.*}} = tfc.print %[[E]] message "target"
-// CHECK-NEXT: return %[[E]]
+// CHECK-NEXT: %{{.*}}, %[[T:.*]] = tfc.print %[[E]] message "target"
+// CHECK-NEXT: tfc.fetch %[[E]] : tensor<f32> targets(%[[T]])
 func.func @order_and_targets(%x: tensor<f32>) -> tensor<f32> {
   %r = tfc.graph -> (tensor<f32>) {
     %p, %printed = tfc.print %e message "target" : tensor<f32>
@@ -52,7 +52,7 @@ func.func @order_and_targets(%x: tensor<f32>) -> tensor<f32> {
 // CHECK: %[[V:.*]], %{{.*}} = tfc.read %[[A]]
 // CHECK: %[[N:.*]], %{{.*}} = tfc.assign %[[A]]
 // CHECK: %[[C:.*]] = tfc.add %[[V]]
-// CHECK: return %[[N]], %[[C]]
+// CHECK: tfc.fetch %[[N]], %[[C]]
 tfc.global_variable @a : tensor<i32> init #tfc.constant<dense<1> : tensor<i32>> collections ["GLOBAL_VARIABLES"]
 func.func @race() -> (tensor<i32>, tensor<i32>) {
   %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) {
@@ -120,7 +120,7 @@ func.func @two_assigns(%one: tensor<i32>, %two: tensor<i32>) {
 // CHECK-NEXT: %[[R1:.*]], %{{.*}} = tfc.read %{{.*}} after(%[[W2]])
 // CHECK-NEXT: %{{.*}}, %[[W1:.*]] = tfc.assign_add %{{.*}}, %[[Y:.*]] :
 // CHECK-NEXT: %[[R2:.*]], %{{.*}} = tfc.read %{{.*}} after(%[[W1]])
-// CHECK-NEXT: return %[[R1]], %[[R2]]
+// CHECK-NEXT: tfc.fetch %[[R1]], %[[R2]]
 func.func @crossed(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>, %y: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
   %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) {
     %n2, %w2 = tfc.assign %v, %x : !tfc.var<tensor<i32>>, tensor<i32>
@@ -159,7 +159,7 @@ func.func @late_read(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>) -> (tensor<i32>
 // CHECK: tfc.assert_rank
 // CHECK: tfc.assert_positive
 // CHECK: %[[C:.*]] = tfc.add
-// CHECK-NEXT: return %[[C]]
+// CHECK-NEXT: tfc.fetch %[[C]]
 func.func @assert_idiom(%a: tensor<*xf32>, %b: tensor<2xf32>) -> tensor<*xf32> {
   %r = tfc.graph -> (tensor<*xf32>) {
     %c = tfc.control_dependencies(%check_a, %check_b) -> (tensor<*xf32>) {
@@ -224,4 +224,35 @@ func.func @unresolved() {
     tfc.fetch
   }
   return
+}
+
+// -----
+
+// A scheduled graph keeps its order: running the pass again changes
+// nothing, even where the text order differs from what tfc would pick.
+// CHECK-LABEL: func.func @already_scheduled
+// CHECK: tfc.assign
+// CHECK: tfc.read
+func.func @already_scheduled(%v: !tfc.var<tensor<i32>>, %x: tensor<i32>) -> (tensor<i32>, tensor<i32>) {
+  %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) attributes {tfc.scheduled} {
+    %n, %w = tfc.assign %v, %x : !tfc.var<tensor<i32>>, tensor<i32>
+    %value, %t = tfc.read %v : !tfc.var<tensor<i32>>
+    tfc.fetch %n, %value : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}
+
+// -----
+
+// A control_dependencies block outside any graph is inlined too.
+// CHECK-LABEL: func.func @outside_graph
+// CHECK-SAME: (%[[T:.*]]: !tfc.control, %[[X:.*]]: tensor<f32>)
+// CHECK-NEXT: %[[N:.*]] = tfc.neg %[[X]]
+// CHECK-NEXT: return %[[N]]
+func.func @outside_graph(%t: !tfc.control, %x: tensor<f32>) -> tensor<f32> {
+  %y = tfc.control_dependencies(%t) -> (tensor<f32>) {
+    %n = tfc.neg %x : tensor<f32>
+    tfc.yield %n : tensor<f32>
+  }
+  return %y : tensor<f32>
 }

@@ -7,7 +7,6 @@
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
-#include "tfc/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -18,7 +17,6 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfc::registerTFCPasses();
-  mlir::tfc::registerTfcPipelines();
 
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);

@@ -10,7 +10,7 @@
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 namespace mlir::tfc {
-#define GEN_PASS_DEF_TFCCHECKASSERTSPASS
+#define GEN_PASS_DEF_TFCCHECKASSERTS
 #include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
 } // namespace mlir::tfc
 
@@ -29,7 +29,7 @@ static InFlightDiagnostic reportFailure(Operation *op,
 
 namespace {
 struct CheckAsserts
-    : public tfc::impl::TFCCheckAssertsPassBase<CheckAsserts> {
+    : public tfc::impl::TFCCheckAssertsBase<CheckAsserts> {
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {

@@ -14,7 +14,7 @@
 #include "llvm/ADT/SmallSet.h"
 
 namespace mlir::tfc {
-#define GEN_PASS_DEF_TFCCHECKRACESPASS
+#define GEN_PASS_DEF_TFCCHECKRACES
 #include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
 } // namespace mlir::tfc
 
@@ -49,16 +49,18 @@ static void reportRace(const VariableAccess &first,
 }
 
 namespace {
-struct CheckRaces : public tfc::impl::TFCCheckRacesPassBase<CheckRaces> {
+struct CheckRaces : public tfc::impl::TFCCheckRacesBase<CheckRaces> {
   using Base::Base;
 
   void runOnOperation() override {
     // Start from the outermost graph regions; checkBlock descends into the
-    // regions of the ops that run.
+    // regions of the ops that run. A scheduled graph runs in text order: its
+    // order is decided.
     bool found = false;
     getOperation()->walk([&](Operation *op) {
       Region *parent = op->getParentRegion();
-      if (parent && isTfcGraphRegion(*parent))
+      if ((parent && isTfcGraphRegion(*parent)) ||
+          op->hasAttr(kScheduledAttrName))
         return;
       for (Region &region : op->getRegions())
         if (isTfcGraphRegion(region))

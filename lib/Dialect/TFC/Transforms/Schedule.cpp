@@ -1,8 +1,8 @@
 //===- Schedule.cpp - graph regions to sequential code --------------------===//
 //
 // Implements `tfc-schedule`: prunes what no fetch needs, sorts every graph
-// region in the order tfc runs it, inlines control_dependencies blocks and
-// graphs into their enclosing region.
+// region in the order tfc runs it and inlines control_dependencies blocks,
+// leaving each `tfc.graph` marked as scheduled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::tfc {
-#define GEN_PASS_DEF_TFCSCHEDULEPASS
+#define GEN_PASS_DEF_TFCSCHEDULE
 #include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
 } // namespace mlir::tfc
 
@@ -49,19 +49,15 @@ static void prune(Block &block) {
     op->erase();
 }
 
-/// Replaces a `tfc.graph` or `tfc.control_dependencies` by its body, whose
-/// ops are already in order: they take the op's place, and the values its
-/// terminator returns replace its results. (The tokens of a
-/// control_dependencies op need no replacement: the op came after the ops
-/// producing them, and so does its body now.)
-static void inlineBody(Operation *op) {
-  Block &body = op->getRegion(0).front();
-  Operation *terminator = &body.back();
-  if (auto fetch = dyn_cast<FetchOp>(terminator))
-    op->replaceAllUsesWith(fetch.getFetches());
-  else
-    op->replaceAllUsesWith(terminator->getOperands());
-  terminator->erase();
+/// Replaces a `tfc.control_dependencies` by its body, whose ops are already
+/// in order: they take the op's place, and the values its `tfc.yield`
+/// returns replace its results. Its tokens need no replacement: the op came
+/// after the ops producing them, and so does its body now.
+static void inlineBody(ControlDependenciesOp op) {
+  Block &body = op.getBody().front();
+  Operation *yield = &body.back();
+  op->replaceAllUsesWith(yield->getOperands());
+  yield->erase();
   op->getBlock()->getOperations().splice(op->getIterator(),
                                          body.getOperations());
   op->erase();
@@ -90,13 +86,13 @@ static LogicalResult scheduleBlock(Block &block) {
     graph.getOp(node)->moveBefore(terminator);
 
   for (Operation &op : llvm::make_early_inc_range(block))
-    if (isa<ControlDependenciesOp, GraphOp>(op))
-      inlineBody(&op);
+    if (auto dependencies = dyn_cast<ControlDependenciesOp>(op))
+      inlineBody(dependencies);
   return success();
 }
 
 namespace {
-struct Schedule : public tfc::impl::TFCSchedulePassBase<Schedule> {
+struct Schedule : public tfc::impl::TFCScheduleBase<Schedule> {
   void runOnOperation() override {
     WalkResult unresolved = getOperation()->walk([](Operation *op) {
       if (!isUnresolved(op))
@@ -110,11 +106,13 @@ struct Schedule : public tfc::impl::TFCSchedulePassBase<Schedule> {
       return signalPassFailure();
 
     // The outermost ops with graph regions, innermost first, so that
-    // scheduling one never deletes another still to be visited.
+    // scheduling one never deletes another still to be visited. A graph
+    // scheduled before keeps its order.
     SmallVector<Operation *> roots;
     getOperation()->walk([&](Operation *op) {
       Region *parent = op->getParentRegion();
       if ((!parent || !isTfcGraphRegion(*parent)) &&
+          !op->hasAttr(kScheduledAttrName) &&
           llvm::any_of(op->getRegions(), isTfcGraphRegion))
         roots.push_back(op);
     });
@@ -124,8 +122,10 @@ struct Schedule : public tfc::impl::TFCSchedulePassBase<Schedule> {
           for (Block &block : region)
             if (failed(scheduleBlock(block)))
               return signalPassFailure();
-      if (isa<ControlDependenciesOp, GraphOp>(root))
-        inlineBody(root);
+      if (isa<GraphOp>(root))
+        root->setAttr(kScheduledAttrName, UnitAttr::get(root->getContext()));
+      else if (auto dependencies = dyn_cast<ControlDependenciesOp>(root))
+        inlineBody(dependencies);
     }
   }
 };

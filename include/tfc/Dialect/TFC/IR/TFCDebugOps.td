@@ -131,7 +131,7 @@ def TFC_HostCallOp : TFC_Op<"host_call", [AttrSizedOperandSegments,
   let summary = "calls a C function registered with the runtime (`tf.py_func`)";
   let description = [{
     Calls the host function registered under `callee` with the runtime
-    (`tfc_register_host_function`) and returns its results and a control
+    (`tfc_host_register`) and returns its results and a control
     token. The name is looked up when the call runs; a missing function, or
     results of other dtypes or shapes than declared, fail the run with an
     error status. The function may have any effect, so the call is ordered

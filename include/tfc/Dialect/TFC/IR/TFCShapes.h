@@ -21,6 +21,10 @@ namespace mlir::tfc {
 /// `<unknown>` for an unranked tensor.
 std::string formatShape(Type tensorType);
 
+/// Names an element type as TensorFlow names dtypes in its errors: `float`,
+/// `double`, `half`, `bfloat16`, `bool`, `int32`, ...
+std::string dtypeName(Type elementType);
+
 /// Broadcasts two shapes with NumPy/TensorFlow rules. A dynamic dimension
 /// against a static one greater than 1 takes the static size (the only size a
 /// valid program can have there). Returns std::nullopt when two static sizes
@@ -44,10 +48,6 @@ LogicalResult inferShapeFromOperand(std::optional<Location> loc,
                                     StringRef tfName, Type shapeType,
                                     Type elementType,
                                     SmallVectorImpl<Type> &inferred);
-
-/// Names an element type as TensorFlow names dtypes in its errors: `float`,
-/// `int32`, `bool`.
-std::string dtypeName(Type elementType);
 
 /// True when `specific` is `general` or a more static version of it: the
 /// same element type and, where `general` has a rank or a dimension, the

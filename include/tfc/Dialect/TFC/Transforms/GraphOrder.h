@@ -15,10 +15,16 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <string>
 
 namespace mlir::tfc {
+
+/// Marks a `tfc.graph` that `tfc-schedule` has put in execution order: its
+/// ops, and those of its nested regions, run in text order, and
+/// `tfc-inline-graphs` can take its body as sequential code.
+inline constexpr llvm::StringLiteral kScheduledAttrName = "tfc.scheduled";
 
 /// True for a region of a tfc op that is a graph region (`tfc.graph`,
 /// `tfc.cond` branches, `tfc.while` regions, `tfc.control_dependencies` and

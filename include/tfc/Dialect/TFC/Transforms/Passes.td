@@ -10,7 +10,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TFCCheckAssertsPass : Pass<"tfc-check-asserts"> {
+def TFCCheckAsserts : Pass<"tfc-check-asserts"> {
   let summary = "Reports assertions that fail whatever the input";
   let description = [{
     An assertion whose outcome is known at compile time (a constant false
@@ -22,7 +22,7 @@ def TFCCheckAssertsPass : Pass<"tfc-check-asserts"> {
   }];
 }
 
-def TFCCheckRacesPass : Pass<"tfc-check-races"> {
+def TFCCheckRaces : Pass<"tfc-check-races"> {
   let summary = "Warns about variable accesses that no edge orders";
   let description = [{
     In a graph region, two effects on the same variable (a read and an
@@ -31,7 +31,8 @@ def TFCCheckRacesPass : Pass<"tfc-check-races"> {
     guide's `c = a + b` fetched with `assign(a, 5)` gives 3 or 7. For each
     such pair this pass warns, naming the variable and both ops, saying
     which one tfc runs first (see `tfc-schedule`) and how to fix the order
-    with a control dependency. With `strict` the warning is an error.
+    with a control dependency. With `strict` the warning is an error (the
+    driver's `--tfc-strict`).
 
     Only ops that the fetches need are compared: the others never run (see
     `tfc-schedule`'s pruning). Variables are the same when they are the same
@@ -46,7 +47,7 @@ def TFCCheckRacesPass : Pass<"tfc-check-races"> {
   ];
 }
 
-def TFCSchedulePass : Pass<"tfc-schedule"> {
+def TFCSchedule : Pass<"tfc-schedule"> {
   let summary = "Turns graph regions into sequential code";
   let description = [{
     Gives every graph the order in which it runs, as `session.run` would:
@@ -62,14 +63,16 @@ def TFCSchedulePass : Pass<"tfc-schedule"> {
       `c = a + b` fetched with `assign(a, 5)` gives 3, the value of `a`
       before the run), then text order.
     - Flattening: `tfc.control_dependencies` blocks are inlined where their
-      block was ordered (after the ops behind their tokens), and each
-      `tfc.graph` is inlined into its function, whose ordinary SSA region
-      then holds the sequential code; the function returns the fetched
-      values. `tfc.cond` and `tfc.while` stay, with sorted regions.
+      block was ordered (after the ops behind their tokens). `tfc.cond` and
+      `tfc.while` stay, with sorted regions.
 
-    Control tokens stay as values; after scheduling they order nothing that
-    the text order does not already order, and lowering drops them. Scopes
-    and unresolved variables must be resolved first (`tfc-resolve-scopes`).
+    Each `tfc.graph` stays, marked `tfc.scheduled`: its body, nested regions
+    included, runs in text order, and `tfc-inline-graphs` turns it into the
+    function's sequential code. A graph already marked is left alone, and
+    `tfc-check-races` does not look at it (its order is decided). Control
+    tokens stay as values; after scheduling they order nothing that the text
+    order does not already order, and lowering drops them. Scopes and
+    unresolved variables must be resolved first (`tfc-resolve-scopes`).
   }];
 }
 
