@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/Dialect/TFC/Transforms/GraphOrder.h"
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -75,9 +75,9 @@ TEST_F(GraphOrderTest, ReadsBeforeUnorderedWrites) {
             effects.getAccesses(1).front().variable);
   EXPECT_FALSE(effects.isOrderedBefore(0, 1));
   EXPECT_FALSE(effects.isOrderedBefore(1, 0));
-  EXPECT_EQ(names(graph, effects.schedule()),
-            (std::vector<std::string>{"tfc.var_handle", "tfc.read",
-                                      "tfc.assign"}));
+  EXPECT_EQ(
+      names(graph, effects.schedule()),
+      (std::vector<std::string>{"tfc.var_handle", "tfc.read", "tfc.assign"}));
 }
 
 /// A token orders the accesses, through a group; the schedule follows it.
@@ -96,9 +96,9 @@ TEST_F(GraphOrderTest, TokensOrderAccesses) {
   EffectOrder effects(graph);
   EXPECT_TRUE(effects.isOrderedBefore(2, 0));
   EXPECT_FALSE(effects.isOrderedBefore(0, 2));
-  EXPECT_EQ(names(graph, effects.schedule()),
-            (std::vector<std::string>{"tfc.assign_add", "tfc.group",
-                                      "tfc.read"}));
+  EXPECT_EQ(
+      names(graph, effects.schedule()),
+      (std::vector<std::string>{"tfc.assign_add", "tfc.group", "tfc.read"}));
   EXPECT_EQ(describeVariable(effects.getAccesses(0).front().handle),
             "passed as argument #0");
 }

@@ -13,8 +13,8 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// The array type of a handle operand, or an error at `location`.
-static FailureOr<TensorArrayType>
-getArrayType(std::optional<Location> location, Value handle) {
+static FailureOr<TensorArrayType> getArrayType(std::optional<Location> location,
+                                               Value handle) {
   auto type = dyn_cast<TensorArrayType>(handle.getType());
   if (!type) {
     (void)emitOptionalError(location, "expected a tensor array, got ",
@@ -31,9 +31,8 @@ static LogicalResult verifyElement(Operation *op, TensorArrayType array,
   auto valueType = cast<TensorType>(value);
   if (valueType.getElementType() != element.getElementType())
     return op->emitOpError("TensorArray dtype is ")
-           << dtypeName(element.getElementType())
-           << " but Op is trying to " << what << " dtype "
-           << dtypeName(valueType.getElementType());
+           << dtypeName(element.getElementType()) << " but Op is trying to "
+           << what << " dtype " << dtypeName(valueType.getElementType());
   if (!areCompatibleTypes(valueType, element))
     return op->emitOpError("Could not ")
            << what << " to TensorArray because the value shape is "
@@ -46,7 +45,8 @@ static LogicalResult verifyElement(Operation *op, TensorArrayType array,
 LogicalResult TensorArrayWriteOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array = getArrayType(location, adaptor.getHandle());
+  FailureOr<TensorArrayType> array =
+      getArrayType(location, adaptor.getHandle());
   if (failed(array))
     return failure();
   inferred.push_back(*array);
@@ -61,7 +61,8 @@ LogicalResult TensorArrayWriteOp::verify() {
 LogicalResult TensorArrayReadOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array = getArrayType(location, adaptor.getHandle());
+  FailureOr<TensorArrayType> array =
+      getArrayType(location, adaptor.getHandle());
   if (failed(array))
     return failure();
   inferred.push_back(array->getElementType());
@@ -71,7 +72,8 @@ LogicalResult TensorArrayReadOp::inferReturnTypes(
 LogicalResult TensorArrayStackOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array = getArrayType(location, adaptor.getHandle());
+  FailureOr<TensorArrayType> array =
+      getArrayType(location, adaptor.getHandle());
   if (failed(array))
     return failure();
   TensorType element = array->getElementType();
@@ -89,7 +91,8 @@ LogicalResult TensorArrayStackOp::inferReturnTypes(
 LogicalResult TensorArrayUnstackOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array = getArrayType(location, adaptor.getHandle());
+  FailureOr<TensorArrayType> array =
+      getArrayType(location, adaptor.getHandle());
   if (failed(array))
     return failure();
   inferred.push_back(*array);
@@ -106,9 +109,8 @@ LogicalResult TensorArrayUnstackOp::verify() {
   if (ranked.getRank() == 0)
     return emitOpError("Shape must be at least rank 1 but is rank 0: a "
                        "scalar cannot be unstacked");
-  return verifyElement(
-      *this, getHandle().getType(),
-      RankedTensorType::get(ranked.getShape().drop_front(),
-                            ranked.getElementType()),
-      "unstack");
+  return verifyElement(*this, getHandle().getType(),
+                       RankedTensorType::get(ranked.getShape().drop_front(),
+                                             ranked.getElementType()),
+                       "unstack");
 }

@@ -94,9 +94,8 @@ static LogicalResult verifyBranch(CondOp op, Region &branch, StringRef name) {
              << dtypeName(resultDtype);
     return op.emitOpError("result #")
            << index << ": the " << name << " branch yields "
-           << describe(branchType) << " ("
-           << branchType << "), which does not fit the result type "
-           << resultType;
+           << describe(branchType) << " (" << branchType
+           << "), which does not fit the result type " << resultType;
   }
   return success();
 }
@@ -156,10 +155,9 @@ static LogicalResult verifyLoopArguments(WhileOp op, Region &region,
   TypeRange arguments = region.front().getArgumentTypes();
   TypeRange variables = op.getResultTypes();
   if (arguments.size() != variables.size())
-    return op.emitOpError()
-           << name << " region takes " << arguments.size()
-           << " arguments but the loop has " << variables.size()
-           << " loop variables";
+    return op.emitOpError() << name << " region takes " << arguments.size()
+                            << " arguments but the loop has "
+                            << variables.size() << " loop variables";
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip_equal(arguments, variables))) {
     auto [argument, variable] = pair;
@@ -214,17 +212,16 @@ LogicalResult WhileOp::verifyRegions() {
 
   TypeRange invariants = getResultTypes();
   if (getInits().size() != invariants.size())
-    return emitOpError("has ")
-           << getInits().size() << " initial values but "
-           << invariants.size() << " loop variables";
-  for (auto [index, pair] : llvm::enumerate(
-           llvm::zip_equal(getInits().getTypes(), invariants))) {
+    return emitOpError("has ") << getInits().size() << " initial values but "
+                               << invariants.size() << " loop variables";
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip_equal(getInits().getTypes(), invariants))) {
     auto [entering, invariant] = pair;
     if (!isRefinementOf(entering, invariant))
       return emitOpError("the shape invariant of loop variable #")
              << index << " is not compatible with its initial value: it "
-             << "enters the loop with shape " << describe(entering)
-             << " (" << entering << "), but the shape invariant is "
+             << "enters the loop with shape " << describe(entering) << " ("
+             << entering << "), but the shape invariant is "
              << describe(invariant) << " (" << invariant << ")";
   }
 
@@ -234,9 +231,8 @@ LogicalResult WhileOp::verifyRegions() {
            << next.size() << " values but the loop has " << invariants.size()
            << " loop variables; the body must return the same structure as "
               "the loop variables";
-  for (auto [index, types] :
-       llvm::enumerate(llvm::zip_equal(getInits().getTypes(), invariants,
-                                       next))) {
+  for (auto [index, types] : llvm::enumerate(
+           llvm::zip_equal(getInits().getTypes(), invariants, next))) {
     auto [entering, invariant, yielded] = types;
     if (!isRefinementOf(yielded, invariant))
       return reportShapeChange(*this, index, entering, invariant, yielded);
@@ -259,8 +255,9 @@ LogicalResult WhereOp::inferReturnTypes(MLIRContext *,
     return emitOptionalError(location, "SelectV2: operands must be tensors");
   if (x.getElementType() != y.getElementType())
     return emitOptionalError(
-        location, "cannot compute SelectV2 as input #2(zero-based) was "
-                  "expected to be a ",
+        location,
+        "cannot compute SelectV2 as input #2(zero-based) was "
+        "expected to be a ",
         dtypeName(x.getElementType()), " tensor but is a ",
         dtypeName(y.getElementType()), " tensor");
   if (!condition.hasRank() || !x.hasRank() || !y.hasRank()) {

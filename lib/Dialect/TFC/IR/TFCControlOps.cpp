@@ -51,8 +51,7 @@ struct FlattenGroup : public OpRewritePattern<GroupOp> {
     llvm::SetVector<Value> tokens;
     bool changed = false;
     for (Value input : op.getInputs()) {
-      if (auto inner = input.getDefiningOp<GroupOp>();
-          inner && inner != op) {
+      if (auto inner = input.getDefiningOp<GroupOp>(); inner && inner != op) {
         tokens.insert(inner.getInputs().begin(), inner.getInputs().end());
         changed = true;
         continue;

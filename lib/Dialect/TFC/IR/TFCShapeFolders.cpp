@@ -144,8 +144,7 @@ static std::optional<Element> castElement(const Element &value, Type from,
       return std::nullopt;
     return Element(APInt(result));
   }
-  const llvm::fltSemantics &semantics =
-      cast<FloatType>(to).getFloatSemantics();
+  const llvm::fltSemantics &semantics = cast<FloatType>(to).getFloatSemantics();
   if (const auto *i = std::get_if<APInt>(&value)) {
     APFloat result(semantics);
     result.convertFromAPInt(*i, /*isSigned=*/!fromBool,

@@ -30,11 +30,10 @@ static Type indexType(MLIRContext *context, std::optional<Type> outType) {
   return outType ? *outType : IntegerType::get(context, 32);
 }
 
-LogicalResult mlir::tfc::inferShapeFromOperand(std::optional<Location> loc,
-                                               StringRef tfName,
-                                               Type shapeType,
-                                               Type elementType,
-                                               SmallVectorImpl<Type> &inferred) {
+LogicalResult
+mlir::tfc::inferShapeFromOperand(std::optional<Location> loc, StringRef tfName,
+                                 Type shapeType, Type elementType,
+                                 SmallVectorImpl<Type> &inferred) {
   auto shape = cast<TensorType>(shapeType);
   auto ranked = dyn_cast<RankedTensorType>(shape);
   if (ranked && ranked.getRank() != 1)
@@ -65,8 +64,7 @@ LogicalResult ShapeOfOp::inferReturnTypes(MLIRContext *context,
 }
 
 LogicalResult SizeOp::inferReturnTypes(MLIRContext *context,
-                                       std::optional<Location>,
-                                       Adaptor adaptor,
+                                       std::optional<Location>, Adaptor adaptor,
                                        SmallVectorImpl<Type> &inferred) {
   inferred.push_back(
       RankedTensorType::get({}, indexType(context, adaptor.getOutType())));
@@ -79,16 +77,17 @@ LogicalResult SizeOp::inferReturnTypes(MLIRContext *context,
 
 /// Resolves the `-1` of a reshape's new shape against the input's element
 /// count, with TensorFlow's checks.
-static LogicalResult inferReshape(std::optional<Location> loc,
-                                  TensorType input, ArrayRef<int64_t> dims,
+static LogicalResult inferReshape(std::optional<Location> loc, TensorType input,
+                                  ArrayRef<int64_t> dims,
                                   SmallVectorImpl<Type> &inferred) {
   std::optional<size_t> unknown;
   int64_t known = 1;
   for (auto [index, dim] : llvm::enumerate(dims)) {
     if (dim == -1) {
       if (unknown)
-        return emitOptionalError(loc, "Reshape: Only one input size may be "
-                                      "-1, not both ",
+        return emitOptionalError(loc,
+                                 "Reshape: Only one input size may be "
+                                 "-1, not both ",
                                  *unknown, " and ", index);
       unknown = index;
       continue;

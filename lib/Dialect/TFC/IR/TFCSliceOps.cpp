@@ -151,11 +151,10 @@ LogicalResult StackOp::inferReturnTypes(MLIRContext *,
       continue;
     }
     auto mismatch = [&] {
-      return emitOptionalError(location,
-                               "Shapes of all inputs must match: values[",
-                               *first, "].shape = ", formatShape(types[*first]),
-                               " != values[", index,
-                               "].shape = ", formatShape(ranked));
+      return emitOptionalError(
+          location, "Shapes of all inputs must match: values[", *first,
+          "].shape = ", formatShape(types[*first]), " != values[", index,
+          "].shape = ", formatShape(ranked));
     };
     if (ranked.getRank() != static_cast<int64_t>(shape.size()))
       return mismatch();
@@ -213,7 +212,8 @@ LogicalResult UnstackOp::inferReturnTypes(MLIRContext *,
                              ", ", rank, ")");
   int64_t size = ranked.getDimSize(*normalized);
   if (ShapedType::isDynamic(size) && !num)
-    return emitOptionalError(location, "Cannot infer argument `num` from shape ",
+    return emitOptionalError(location,
+                             "Cannot infer argument `num` from shape ",
                              formatShape(ranked));
   if (!ShapedType::isDynamic(size) && num && *num != size)
     return emitOptionalError(location, "num = ", *num,
@@ -241,8 +241,9 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
   if (static_cast<int64_t>(begin.size()) != rank ||
       static_cast<int64_t>(size.size()) != rank)
     return emitOptionalError(
-        location, "Expected begin and size arguments to be 1-D tensors of "
-                  "size ",
+        location,
+        "Expected begin and size arguments to be 1-D tensors of "
+        "size ",
         rank, ", but got shapes [", begin.size(), "] and [", size.size(),
         "] instead.");
 
@@ -252,8 +253,8 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
     bool known = !ShapedType::isDynamic(dim);
     if (begin[i] < 0 || (known && begin[i] > dim))
       return emitOptionalError(location, "Expected begin[", i, "] in [0, ",
-                               known ? std::to_string(dim) : "?",
-                               "], but got ", begin[i]);
+                               known ? std::to_string(dim) : "?", "], but got ",
+                               begin[i]);
     if (size[i] < -1 || (known && size[i] > dim - begin[i]))
       return emitOptionalError(location, "Expected size[", i, "] in [0, ",
                                known ? std::to_string(dim - begin[i]) : "?",
@@ -369,16 +370,15 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
                                          SmallVectorImpl<Type> &inferred) {
   auto depth = static_cast<int64_t>(adaptor.getDepth());
   if (depth < 0)
-    return emitOptionalError(location, "depth must be non-negative, got: ",
-                             depth);
+    return emitOptionalError(location,
+                             "depth must be non-negative, got: ", depth);
   auto on = cast<TensorType>(adaptor.getOnValue().getType());
   auto off = cast<TensorType>(adaptor.getOffValue().getType());
-  for (auto [name, type] : {std::pair<StringRef, TensorType>{"on_value", on},
-                            {"off_value", off}})
+  for (auto [name, type] :
+       {std::pair<StringRef, TensorType>{"on_value", on}, {"off_value", off}})
     if (type.hasRank() && type.getRank() != 0)
-      return emitOptionalError(location, name,
-                               " must be a scalar, but got: ",
-                               formatShape(type));
+      return emitOptionalError(
+          location, name, " must be a scalar, but got: ", formatShape(type));
   if (on.getElementType() != off.getElementType())
     return emitOptionalError(location,
                              "on_value and off_value must have the same "
@@ -394,8 +394,7 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
   int64_t rank = indices.getRank();
   auto axis = getIntOr(adaptor.getAxisAttr(), -1);
   if (axis < -1 || axis > rank)
-    return emitOptionalError(location,
-                             "Expected axis to be -1 or between [0, ",
+    return emitOptionalError(location, "Expected axis to be -1 or between [0, ",
                              rank + 1, ").  But received: ", axis);
   SmallVector<int64_t> shape(indices.getShape());
   shape.insert(axis == -1 ? shape.end() : shape.begin() + axis, depth);

@@ -61,8 +61,9 @@ LogicalResult StridedSliceOp::inferReturnTypes(
     strides.assign(given->begin(), given->end());
   if (begin.size() != end.size() || begin.size() != strides.size())
     return emitOptionalError(
-        location, "Expected begin, end, and strides to be 1D equal size "
-                  "tensors, but got shapes [",
+        location,
+        "Expected begin, end, and strides to be 1D equal size "
+        "tensors, but got shapes [",
         begin.size(), "], [", end.size(), "], and [", strides.size(),
         "] instead.");
   if (begin.size() >= 64)
@@ -107,8 +108,8 @@ LogicalResult StridedSliceOp::inferReturnTypes(
     uint64_t bit = uint64_t{1} << i;
     if (ellipsisMask & bit) {
       // The ellipsis covers the dimensions the later entries do not name.
-      int64_t next = std::min(rank - (sparseDims - i) + 1 + newAxesAfterEllipsis,
-                              rank);
+      int64_t next =
+          std::min(rank - (sparseDims - i) + 1 + newAxesAfterEllipsis, rank);
       for (; full < next; ++full) {
         dense[full].beginMasked = dense[full].endMasked = true;
         output.push_back({false, full});
@@ -117,8 +118,9 @@ LogicalResult StridedSliceOp::inferReturnTypes(
       output.push_back({true, 0});
     } else {
       if (full == rank)
-        return emitOptionalError(location, "Index out of range using input "
-                                           "dim ",
+        return emitOptionalError(location,
+                                 "Index out of range using input "
+                                 "dim ",
                                  full, "; input has only ", rank, " dims");
       DenseDim &spec = dense[full];
       spec.begin = begin[i];

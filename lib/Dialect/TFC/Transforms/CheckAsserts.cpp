@@ -28,8 +28,7 @@ static InFlightDiagnostic reportFailure(Operation *op,
 }
 
 namespace {
-struct CheckAsserts
-    : public tfc::impl::TFCCheckAssertsBase<CheckAsserts> {
+struct CheckAsserts : public tfc::impl::TFCCheckAssertsBase<CheckAsserts> {
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {

@@ -25,8 +25,8 @@ bool mlir::tfc::isTfcGraphRegion(Region &region) {
   if (!parent || !isa<TFCDialect>(parent->getDialect()))
     return false;
   auto kinds = dyn_cast<RegionKindInterface>(parent);
-  return kinds && kinds.getRegionKind(region.getRegionNumber()) ==
-                      RegionKind::Graph;
+  return kinds &&
+         kinds.getRegionKind(region.getRegionNumber()) == RegionKind::Graph;
 }
 
 VariableKey mlir::tfc::getVariableKey(Value handle) {
@@ -47,7 +47,8 @@ std::string mlir::tfc::describeVariable(Value handle) {
   return "of this handle";
 }
 
-SmallVector<VariableAccess> mlir::tfc::collectVariableAccesses(Operation *root) {
+SmallVector<VariableAccess>
+mlir::tfc::collectVariableAccesses(Operation *root) {
   SmallVector<VariableAccess> result;
   root->walk([&](MemoryEffectOpInterface op) {
     SmallVector<MemoryEffects::EffectInstance> effects;
