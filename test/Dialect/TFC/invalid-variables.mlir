@@ -214,7 +214,7 @@ func.func @reuse_outside_scope() {
 
 func.func @yield_in_graph(%x: tensor<f32>) {
   tfc.graph {
-    // expected-error @+1 {{'tfc.yield' op expects parent op to be one of 'tfc.variable_scope, tfc.name_scope, tfc.get_variable, tfc.variable, tfc.global_variable'}}
+    // expected-error @+1 {{'tfc.yield' op expects parent op to be one of 'tfc.variable_scope, tfc.name_scope, tfc.get_variable, tfc.variable, tfc.global_variable, tfc.control_dependencies, tfc.cond, tfc.while'}}
     tfc.yield %x : tensor<f32>
   }
   return

@@ -28,10 +28,9 @@ static Operation *ancestorInBlock(Block &block, Operation *op) {
   return op ? block.findAncestorOpInBlock(*op) : nullptr;
 }
 
-/// Reports a cycle through data edges among the ops of a graph region. An
-/// edge runs from the op defining a value to every op that uses it, directly
-/// or from a nested region.
-static LogicalResult verifyAcyclic(Block &block) {
+/// An edge runs from the op defining a value to every op that uses it,
+/// directly or from a nested region.
+LogicalResult mlir::tfc::verifyAcyclicGraph(Block &block) {
   enum class Mark { Unvisited, Active, Done };
   DenseMap<Operation *, Mark> marks;
   for (Operation &op : block)
@@ -105,7 +104,7 @@ LogicalResult GraphOp::verifyRegions() {
              << index << " has type " << resultType
              << " but the fetched tensor has type " << fetchedType;
   }
-  return verifyAcyclic(body);
+  return verifyAcyclicGraph(body);
 }
 
 //===----------------------------------------------------------------------===//

@@ -177,3 +177,75 @@ OpFoldResult mlir::tfc::foldEmptyReduction(Operation *op, Value input,
     return input;
   return {};
 }
+
+/// The element type of a tensor array, or `type` itself: the type relations
+/// below treat an array like its element type.
+static Type unwrapArray(Type type) {
+  if (auto array = dyn_cast<TensorArrayType>(type))
+    return array.getElementType();
+  return type;
+}
+
+bool mlir::tfc::isRefinementOf(Type specific, Type general) {
+  if (isa<TensorArrayType>(specific) != isa<TensorArrayType>(general))
+    return false;
+  auto s = dyn_cast<TensorType>(unwrapArray(specific));
+  auto g = dyn_cast<TensorType>(unwrapArray(general));
+  if (!s || !g)
+    return specific == general;
+  if (s.getElementType() != g.getElementType())
+    return false;
+  if (!g.hasRank())
+    return true;
+  if (!s.hasRank() || s.getRank() != g.getRank())
+    return false;
+  return llvm::all_of(llvm::zip_equal(s.getShape(), g.getShape()),
+                      [](auto dims) {
+                        auto [sd, gd] = dims;
+                        return ShapedType::isDynamic(gd) || sd == gd;
+                      });
+}
+
+bool mlir::tfc::areCompatibleTypes(Type a, Type b) {
+  if (isa<TensorArrayType>(a) != isa<TensorArrayType>(b))
+    return false;
+  auto ta = dyn_cast<TensorType>(unwrapArray(a));
+  auto tb = dyn_cast<TensorType>(unwrapArray(b));
+  if (!ta || !tb)
+    return a == b;
+  if (ta.getElementType() != tb.getElementType())
+    return false;
+  if (!ta.hasRank() || !tb.hasRank())
+    return true;
+  if (ta.getRank() != tb.getRank())
+    return false;
+  return llvm::all_of(llvm::zip_equal(ta.getShape(), tb.getShape()),
+                      [](auto dims) {
+                        auto [x, y] = dims;
+                        return ShapedType::isDynamic(x) ||
+                               ShapedType::isDynamic(y) || x == y;
+                      });
+}
+
+Type mlir::tfc::joinTypes(Type a, Type b) {
+  if (isa<TensorArrayType>(a) != isa<TensorArrayType>(b))
+    return {};
+  auto ta = dyn_cast<TensorType>(unwrapArray(a));
+  auto tb = dyn_cast<TensorType>(unwrapArray(b));
+  if (!ta || !tb)
+    return a == b ? a : Type();
+  if (ta.getElementType() != tb.getElementType())
+    return {};
+  TensorType joined;
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank()) {
+    joined = UnrankedTensorType::get(ta.getElementType());
+  } else {
+    SmallVector<int64_t> shape;
+    for (auto [x, y] : llvm::zip_equal(ta.getShape(), tb.getShape()))
+      shape.push_back(x == y ? x : ShapedType::kDynamic);
+    joined = RankedTensorType::get(shape, ta.getElementType());
+  }
+  if (isa<TensorArrayType>(a))
+    return TensorArrayType::get(a.getContext(), joined);
+  return joined;
+}

@@ -1,6 +1,7 @@
 //===- TFCTypes.cpp - tfc dialect types -----------------------------------===//
 //
-// Verification of `!tfc.var` and the element types tfc computes with.
+// Verification of `!tfc.var`, `!tfc.tensor_array` and the element types tfc
+// computes with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,6 +33,18 @@ LogicalResult VarType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!isTfcElementType(valueType.getElementType()))
     return emitError() << "a variable cannot hold elements of type "
                        << valueType.getElementType()
+                       << " (expected f16, bf16, f32, f64, i1, i8, i32 or i64)";
+  return success();
+}
+
+LogicalResult
+TensorArrayType::verify(function_ref<InFlightDiagnostic()> emitError,
+                        TensorType elementType) {
+  if (!elementType)
+    return emitError() << "a tensor array holds tensors";
+  if (!isTfcElementType(elementType.getElementType()))
+    return emitError() << "a tensor array cannot hold elements of type "
+                       << elementType.getElementType()
                        << " (expected f16, bf16, f32, f64, i1, i8, i32 or i64)";
   return success();
 }

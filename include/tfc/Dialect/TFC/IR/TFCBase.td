@@ -50,5 +50,11 @@ def TFC_Tensor : TensorOf<[TFC_Element]>;
 def TFC_FloatTensor : TensorOf<[TFC_FloatElement]>;
 def TFC_NumericTensor : TensorOf<[TFC_NumericElement]>;
 def TFC_BoolTensor : TensorOf<[TFC_Bool]>;
+def TFC_IndexTensor : TensorOf<[I32, I64]>;
+
+/// A scalar int32 tensor, TensorFlow's type for sizes and indices of
+/// TensorArrays; buildable, so formats need not spell it.
+def TFC_I32Scalar : 0DTensorOf<[I32]>,
+    BuildableType<"::mlir::RankedTensorType::get({}, $_builder.getI32Type())">;
 
 #endif // TFC_DIALECT_TFC_IR_TFCBASE_TD

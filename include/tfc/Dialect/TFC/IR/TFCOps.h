@@ -20,6 +20,7 @@
 
 #include "tfc/Dialect/TFC/IR/TFCAttrs.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/IR/TFCEffects.h"
 #include "tfc/Dialect/TFC/IR/TFCShapes.h"
 #include "tfc/Dialect/TFC/IR/TFCTypes.h"
 #include "tfc/Dialect/TFC/IR/TFCVariables.h"

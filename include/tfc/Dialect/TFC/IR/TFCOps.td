@@ -15,5 +15,11 @@ include "tfc/Dialect/TFC/IR/TFCGraphOps.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
 include "tfc/Dialect/TFC/IR/TFCVariableOps.td"
 include "tfc/Dialect/TFC/IR/TFCNNOps.td"
+include "tfc/Dialect/TFC/IR/TFCControlOps.td"
+include "tfc/Dialect/TFC/IR/TFCDebugOps.td"
+include "tfc/Dialect/TFC/IR/TFCControlFlowOps.td"
+include "tfc/Dialect/TFC/IR/TFCArrayOps.td"
+include "tfc/Dialect/TFC/IR/TFCShapeOps.td"
+include "tfc/Dialect/TFC/IR/TFCSliceOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

@@ -32,6 +32,38 @@ std::string dtypeName(Type elementType);
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                     ArrayRef<int64_t> rhs);
 
+/// The value of a default-valued integer attribute as type inference sees
+/// it: while an op is parsed, its defaults are not filled in yet.
+inline int64_t getIntOr(IntegerAttr attr, int64_t defaultValue) {
+  return attr ? attr.getValue().getSExtValue() : defaultValue;
+}
+
+/// Prints a list of sizes as TensorFlow prints a requested shape: `[2,-1]`.
+std::string formatDims(ArrayRef<int64_t> dims);
+
+/// Infers the result of an op (`tfName`, for diagnostics) whose shape is
+/// given by a 1-D tensor operand of type `shapeType`: its length is the rank
+/// (unranked when unknown), every dimension is unknown.
+LogicalResult inferShapeFromOperand(std::optional<Location> loc,
+                                    StringRef tfName, Type shapeType,
+                                    Type elementType,
+                                    SmallVectorImpl<Type> &inferred);
+
+/// True when `specific` is `general` or a more static version of it: the
+/// same element type and, where `general` has a rank or a dimension, the
+/// same one. Tensor arrays compare their element types; other types must be
+/// equal.
+bool isRefinementOf(Type specific, Type general);
+
+/// True when two types can describe the same value: equal element types and
+/// shapes that agree where both are known.
+bool areCompatibleTypes(Type a, Type b);
+
+/// The most static type that both `a` and `b` refine: dimensions that differ
+/// become dynamic, a rank that differs becomes unranked. Null when the
+/// element types differ.
+Type joinTypes(Type a, Type b);
+
 /// Infers the result of an element-wise binary op named `tfName` (for
 /// diagnostics): both operands must be tensors of one element type; the shape
 /// is broadcast; the element type is i1 when `boolResult` is set.

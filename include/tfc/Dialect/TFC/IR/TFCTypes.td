@@ -1,6 +1,6 @@
 //===- TFCTypes.td - tfc dialect types ---------------------*- tablegen -*-===//
 //
-// Control tokens and variable handles.
+// Control tokens, variable handles and tensor arrays.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +43,26 @@ def TFC_VarType : TFC_Type<"Var", "var"> {
   }];
   let parameters = (ins "::mlir::TensorType":$valueType);
   let assemblyFormat = "`<` $valueType `>`";
+  let genVerifyDecl = 1;
+}
+
+def TFC_TensorArrayType : TFC_Type<"TensorArray", "tensor_array"> {
+  let summary = "a TensorArray: a list of tensors of one type";
+  let description = [{
+    A `tf.TensorArray` as a value: `tfc.tensor_array_write` returns a new
+    array instead of changing one in place, so arrays flow through
+    `tfc.while` loops like any loop variable and need no ordering tokens.
+    The parameter is the type of the elements; its shape may be partly or
+    wholly unknown (TensorFlow's `element_shape`). The size is a run-time
+    property of the value.
+
+    ```mlir
+    !tfc.tensor_array<tensor<i32>>
+    !tfc.tensor_array<tensor<?x128xf32>>
+    ```
+  }];
+  let parameters = (ins "::mlir::TensorType":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
   let genVerifyDecl = 1;
 }
 

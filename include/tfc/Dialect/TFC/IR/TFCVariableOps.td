@@ -224,11 +224,14 @@ def TFC_NameScopeOp : TFC_Op<"name_scope", [
 def TFC_YieldOp : TFC_Op<"yield", [
     Pure, Terminator, ReturnLike,
     ParentOneOf<["VariableScopeOp", "NameScopeOp", "GetVariableOp",
-                 "VariableOp", "GlobalVariableOp"]>]> {
-  let summary = "ends a scope or an initial-value region";
+                 "VariableOp", "GlobalVariableOp", "ControlDependenciesOp",
+                 "CondOp", "WhileOp"]>]> {
+  let summary = "ends a scope, a branch, a loop body or an initial-value region";
   let description = [{
-    Returns values from a `tfc.variable_scope` or `tfc.name_scope` body (its
-    results) or the initial value from an `initial_value` region.
+    Returns values from a `tfc.variable_scope`, `tfc.name_scope` or
+    `tfc.control_dependencies` body or a `tfc.cond` branch (the op's
+    results), the next loop variables from a `tfc.while` body, or the
+    initial value from an `initial_value` region.
 
     ```mlir
     tfc.yield %a, %b : tensor<f32>, tensor<2xf32>
