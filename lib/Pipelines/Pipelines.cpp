@@ -26,13 +26,20 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createTFCResolveScopes());
   pm.addPass(createTFCPlanInitialization());
   // The guide's silent pitfalls are reported on the program as written.
-  pm.addPass(createTFCLint());
+  TFCLintOptions lint;
+  lint.strict = options.strict;
+  pm.addPass(createTFCLint(lint));
   pm.addPass(createCanonicalizerPass());
   // -O0 runs no optional rewrite, so a program can be compared with and
   // without them.
   if (options.optLevel > 0)
     pm.addPass(createTFCStableSoftmax());
   pm.addPass(createTFCOutlineInitializers());
+  pm.addPass(createTFCCheckAsserts());
+  TFCCheckRacesOptions races;
+  races.strict = options.strict;
+  pm.addPass(createTFCCheckRaces(races));
+  pm.addPass(createTFCSchedule());
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
 }
 

@@ -104,6 +104,7 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
   std::string name = modelNameFor(options);
   TfcPipelineOptions pipelineOptions;
   pipelineOptions.optLevel = options.target.optLevel;
+  pipelineOptions.strict = options.strict;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

@@ -72,6 +72,11 @@ static cl::opt<std::string> compileRuntimeDir(
     "runtime-dir",
     cl::desc("Directory of libtfc_runtime.so (default: ../lib from tfc)"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool> compileStrict(
+    "tfc-strict",
+    cl::desc("Make the warnings about unordered variable accesses and the "
+             "guide's pitfalls errors"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<bool> compileVerbose("v", cl::desc("Print each stage and its time"),
                                     cl::sub(compileCommand),
                                     cl::cat(tfcCategory));
@@ -86,6 +91,7 @@ static int runCompile() {
   options.target.optLevel = compileOptLevel;
   options.runtimeLibraryDir = compileRuntimeDir;
   options.verbose = compileVerbose;
+  options.strict = compileStrict;
   if (compileOptLevel > 3) {
     errs() << "tfc compile: -O" << compileOptLevel
            << " is not a level (use -O0 to -O3)\n";

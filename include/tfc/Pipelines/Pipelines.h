@@ -22,12 +22,16 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Optimization level 0-3; 0 also turns every optional "
                      "tfc rewrite off"),
       llvm::cl::init(2)};
+  PassOptions::Option<bool> strict{
+      *this, "strict",
+      llvm::cl::desc("Make the warnings about races and pitfalls errors"),
+      llvm::cl::init(false)};
 };
 
 /// From the front-end form (scopes, get_variable, graphs) to ordered code on
 /// tensors with resolved variables: resolve scopes, plan initialization,
 /// lint, canonicalize, the stable-softmax rewrites (from -O1), outline
-/// initial values, inline graphs.
+/// initial values, check assertions and races, schedule and inline graphs.
 void buildTfcFrontendPipeline(OpPassManager &pm,
                               const TfcPipelineOptions &options);
 

@@ -32,6 +32,8 @@ struct CompilerOptions {
   std::string runtimeLibraryDir;
   /// Print each stage and its time to stderr.
   bool verbose = false;
+  /// Races and pitfalls are errors instead of warnings.
+  bool strict = false;
 };
 
 /// Registers every dialect, interface and translation the compiler uses.

@@ -45,13 +45,28 @@ struct ConvertTFCToLinalgPass
     : public tfc::impl::ConvertTFCToLinalgBase<ConvertTFCToLinalgPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    Dialect *tfcDialect = context->getLoadedDialect<TFCDialect>();
     ConversionTarget target(*context);
     configureTFCToLinalgConversionTarget(target);
     RewritePatternSet patterns(context);
     populateTFCToLinalgConversionPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+                                      std::move(patterns)))) {
       signalPassFailure();
+      return;
+    }
+    // Computation ops without a lowering would only fail later, in
+    // bufferization, with a less helpful message.
+    getOperation()->walk([&](Operation *op) {
+      if (op->getDialect() != tfcDialect ||
+          isa<GraphOp, FetchOp, YieldOp, GlobalVariableOp, InitializerPlanOp,
+              VarHandleOp, ReadOp, AssignOp, AssignAddOp, AssignSubOp,
+              GetVariableOp, VariableOp, VariableScopeOp, NameScopeOp,
+              InitializedValueOp, AddToCollectionOp, ReuseVariablesOp>(op))
+        return;
+      op->emitOpError("is not supported by code generation yet");
+      signalPassFailure();
+    });
   }
 };
 
