@@ -32,8 +32,10 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // -O0 runs no optional rewrite, so a program can be compared with and
   // without them.
-  if (options.optLevel > 0)
+  if (options.optLevel > 0) {
     pm.addPass(createTFCStableSoftmax());
+    pm.addPass(createTFCSliceToReduce());
+  }
   pm.addPass(createTFCOutlineInitializers());
   pm.addPass(createTFCCheckAsserts());
   TFCCheckRacesOptions races;

@@ -229,4 +229,18 @@ def TFCSchedule : Pass<"tfc-schedule"> {
   }];
 }
 
+def TFCSliceToReduce : Pass<"tfc-slice-to-reduce"> {
+  let summary = "Turn a sum of every row of a tensor into one reduce_sum";
+  let description = [{
+    The guide's slow loop `z = z + x[i]` for every `i` builds one slice and
+    one addition per row. When a tree of `tfc.add`s sums exactly the rows
+    of one tensor along dimension 0 — each once, taken by `x[i]`
+    (`tfc.strided_slice` with `shrink_axis_mask` 1), by `tfc.unstack`, or
+    by `tfc.slice` of one row — plus at most one other value (the initial
+    `z`), it becomes `reduce_sum(x, axes [0])` (plus that value). A sum of
+    only some rows, of rows of different tensors, or an intermediate sum
+    used elsewhere stays as it is.
+  }];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
