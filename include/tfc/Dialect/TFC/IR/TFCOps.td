@@ -15,5 +15,6 @@ include "tfc/Dialect/TFC/IR/TFCGraphOps.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
 include "tfc/Dialect/TFC/IR/TFCVariableOps.td"
 include "tfc/Dialect/TFC/IR/TFCNNOps.td"
+include "tfc/Dialect/TFC/IR/TFCTrainingOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD
