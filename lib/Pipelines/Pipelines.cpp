@@ -24,7 +24,6 @@ using namespace mlir::tfc;
 void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
                                          const TfcPipelineOptions &options) {
   pm.addPass(createTFCResolveScopes());
-  pm.addPass(createTFCPlanInitialization());
   // The guide's silent pitfalls are reported on the program as written.
   pm.addPass(createTFCLint());
   pm.addPass(createCanonicalizerPass());
@@ -32,6 +31,12 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   // without them.
   if (options.optLevel > 0)
     pm.addPass(createTFCStableSoftmax());
+  // Gradients of the stable forms are stable too; the optimizers' slot
+  // variables exist before initialization is planned.
+  TFCAutodiffOptions autodiff;
+  autodiff.allowUndefinedGradients = options.allowUndefinedGradients;
+  pm.addPass(createTFCAutodiff(autodiff));
+  pm.addPass(createTFCPlanInitialization());
   pm.addPass(createTFCOutlineInitializers());
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
 }

@@ -8,6 +8,7 @@
 #include "tfc/Target/Compiler.h"
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/Transforms/Gradients.h"
 #include "tfc/Pipelines/Pipelines.h"
 
 #include "mlir/IR/Verifier.h"
@@ -32,6 +33,7 @@ void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registry.insert<TFCDialect>();
+  registerDifferentiableOpInterfaceExternalModels(registry);
 }
 
 namespace {

@@ -22,12 +22,17 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Optimization level 0-3; 0 also turns every optional "
                      "tfc rewrite off"),
       llvm::cl::init(2)};
+  PassOptions::Option<bool> allowUndefinedGradients{
+      *this, "allow-undefined-gradients",
+      llvm::cl::desc("Take missing gradients as zero with a warning, as "
+                     "TensorFlow does, instead of failing (tfc-autodiff)"),
+      llvm::cl::init(false)};
 };
 
 /// From the front-end form (scopes, get_variable, graphs) to ordered code on
-/// tensors with resolved variables: resolve scopes, plan initialization,
-/// lint, canonicalize, the stable-softmax rewrites (from -O1), outline
-/// initial values, inline graphs.
+/// tensors with resolved variables: resolve scopes, lint, canonicalize, the
+/// stable-softmax rewrites (from -O1), autodiff, plan initialization,
+/// outline initial values, inline graphs.
 void buildTfcFrontendPipeline(OpPassManager &pm,
                               const TfcPipelineOptions &options);
 
