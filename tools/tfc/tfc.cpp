@@ -152,6 +152,11 @@ static cl::opt<int64_t> runSteps("steps",
                                           "last outputs"),
                                  cl::init(1), cl::sub(runCommand),
                                  cl::cat(tfcCategory));
+static cl::opt<int64_t> runPrintEvery(
+    "print-every",
+    cl::desc("Also print the outputs of every N-th step (watch a training "
+             "loop's loss)"),
+    cl::init(0), cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     runRestore("restore",
                cl::desc("Restore the variables from a checkpoint instead of "
@@ -180,6 +185,7 @@ static int runRun() {
   options.function = runFunction;
   options.inputs.assign(runInputs.begin(), runInputs.end());
   options.steps = runSteps;
+  options.printEvery = runPrintEvery;
   options.restore = runRestore;
   options.save = runSave;
   options.outputDir = runOutputDir;
