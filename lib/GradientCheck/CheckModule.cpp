@@ -74,16 +74,16 @@ mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
       continue;
     CheckedInput &input = inputs.emplace_back();
     input.argument = arg.getArgNumber();
-    auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                  "tfc.name");
+    auto name =
+        func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "tfc.name");
     input.name = name ? name.str() : "arg" + std::to_string(input.argument);
     xs.push_back(arg);
   }
   llvm::MapVector<StringAttr, Value> variables;
   graph.walk([&](ReadOp read) {
     auto handle = read.getVar().getDefiningOp<VarHandleOp>();
-    if (handle && isFloatTensor(cast<VarType>(read.getVar().getType())
-                                    .getValueType()))
+    if (handle &&
+        isFloatTensor(cast<VarType>(read.getVar().getType()).getValueType()))
       variables.insert({handle.getVariableAttr().getAttr(), read.getVar()});
   });
   for (auto &[symbol, handle] : variables) {
@@ -115,7 +115,6 @@ mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
   ret->erase();
   graph->erase();
   func.removeResAttrsAttr();
-  func.setFunctionType(
-      builder.getFunctionType(func.getArgumentTypes(), types));
+  func.setFunctionType(builder.getFunctionType(func.getArgumentTypes(), types));
   return inputs;
 }

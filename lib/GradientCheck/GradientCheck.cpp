@@ -59,7 +59,8 @@ void setElement(tfc_tensor *tensor, int64_t index, double value) {
 }
 
 std::string shapeText(const tfc_tensor *tensor) {
-  std::string text = std::string(tfc_dtype_name(tfc_tensor_dtype(tensor))) + "[";
+  std::string text =
+      std::string(tfc_dtype_name(tfc_tensor_dtype(tensor))) + "[";
   for (int64_t i = 0, e = tfc_tensor_rank(tensor); i < e; ++i)
     text += (i ? "," : "") + std::to_string(tfc_tensor_dim(tensor, i));
   return text + "]";
@@ -71,8 +72,8 @@ public:
   Checker(const GradientCheckOptions &options,
           const std::vector<CheckedInput> &inputs, tfc_model *model,
           llvm::raw_ostream &outs, llvm::raw_ostream &errs)
-      : options(options), inputs(inputs), model(model), outs(outs),
-        errs(errs), status(tfc_status_create()) {}
+      : options(options), inputs(inputs), model(model), outs(outs), errs(errs),
+        status(tfc_status_create()) {}
 
   int run();
 
@@ -107,8 +108,8 @@ bool Checker::call(int64_t index, ArrayRef<const tfc_tensor *> callArgs,
                    std::vector<TensorPtr> &results) {
   const tfc_entry_info *entry = tfc_model_entry_at(model, index);
   std::vector<tfc_tensor *> raw(entry->num_outputs, nullptr);
-  if (tfc_model_call(model, index, callArgs.data(), callArgs.size(),
-                     raw.data(), raw.size(), status.get()) != TFC_OK)
+  if (tfc_model_call(model, index, callArgs.data(), callArgs.size(), raw.data(),
+                     raw.size(), status.get()) != TFC_OK)
     return false;
   results.clear();
   for (tfc_tensor *tensor : raw)
@@ -116,8 +117,7 @@ bool Checker::call(int64_t index, ArrayRef<const tfc_tensor *> callArgs,
   return true;
 }
 
-bool Checker::evaluate(const tfc_tensor *dy,
-                       std::vector<TensorPtr> &results) {
+bool Checker::evaluate(const tfc_tensor *dy, std::vector<TensorPtr> &results) {
   std::vector<const tfc_tensor *> raw;
   for (TensorPtr &arg : args)
     raw.push_back(arg.get());
@@ -171,8 +171,8 @@ int Checker::run() {
         return fail(std::string("give argument '") + info.name +
                     "' with --input (only static float arguments are "
                     "drawn at random)");
-      value.reset(tfc_tensor_create(info.dtype, info.rank, info.shape,
-                                    status.get()));
+      value.reset(
+          tfc_tensor_create(info.dtype, info.rank, info.shape, status.get()));
       for (int64_t k = 0, n = tfc_tensor_num_elements(value.get()); k < n; ++k)
         setElement(value.get(), k, uniform(random));
     }
@@ -201,8 +201,8 @@ int Checker::run() {
   if (llvm::any_of(llvm::ArrayRef(dyInfo.shape, dyInfo.rank),
                    [](int64_t dim) { return dim < 0; }))
     return fail("the checked output must have a static shape");
-  TensorPtr zeros(tfc_tensor_create(dyInfo.dtype, dyInfo.rank, dyInfo.shape,
-                                    status.get()));
+  TensorPtr zeros(
+      tfc_tensor_create(dyInfo.dtype, dyInfo.rank, dyInfo.shape, status.get()));
   std::vector<TensorPtr> y;
   if (!evaluate(zeros.get(), y))
     return failStatus("evaluating " + options.function);
@@ -246,8 +246,8 @@ int Checker::run() {
       target = args[input.argument].get();
     }
     auto update = [&]() {
-      return !var || tfc_variable_assign(var, value.get(), status.get()) ==
-                         TFC_OK;
+      return !var ||
+             tfc_variable_assign(var, value.get(), status.get()) == TFC_OK;
     };
     double error = 0;
     int64_t n = tfc_tensor_num_elements(target);
@@ -264,9 +264,9 @@ int Checker::run() {
       if (!update())
         return failStatus("restoring '" + input.name + "'");
       for (int64_t j = 0; j < ny; ++j) {
-        double numeric = (elementAt(plus[0].get(), j) -
-                          elementAt(minus[0].get(), j)) /
-                         (2 * options.delta);
+        double numeric =
+            (elementAt(plus[0].get(), j) - elementAt(minus[0].get(), j)) /
+            (2 * options.delta);
         double difference = std::fabs(numeric - symbolic[i][k * ny + j]);
         // NaN anywhere is the worst error there is.
         if (std::isnan(difference))
@@ -345,8 +345,8 @@ int mlir::tfc::checkGradients(const GradientCheckOptions &options,
     auto *abi = handle ? static_cast<const tfc_model_abi *>(dlsym(
                              handle, ("tfc_model_" + kModelName).str().c_str()))
                        : nullptr;
-    tfc_model *model = abi ? tfc_model_create(abi, nullptr, status.get())
-                           : nullptr;
+    tfc_model *model =
+        abi ? tfc_model_create(abi, nullptr, status.get()) : nullptr;
     if (!model) {
       errs << "tfc check-gradients: cannot load the compiled check: "
            << (handle ? tfc_status_message(status.get()) : dlerror()) << "\n";

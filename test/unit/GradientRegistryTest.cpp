@@ -43,14 +43,35 @@ protected:
 };
 
 TEST_F(GradientRegistry, EveryDifferentiableOpHasAGradient) {
-  for (StringRef name :
-       {"tfc.add", "tfc.sub", "tfc.mul", "tfc.div", "tfc.pow", "tfc.maximum",
-        "tfc.minimum", "tfc.neg", "tfc.abs", "tfc.exp", "tfc.log", "tfc.sqrt",
-        "tfc.rsqrt", "tfc.square", "tfc.tanh", "tfc.sigmoid", "tfc.relu",
-        "tfc.matmul", "tfc.reduce_sum", "tfc.reduce_mean", "tfc.reduce_max",
-        "tfc.softmax", "tfc.log_softmax", "tfc.reduce_logsumexp",
-        "tfc.softmax_cross_entropy_with_logits", "tfc.softplus",
-        "tfc.l2_loss", "tfc.bias_add", "tensor.cast"})
+  for (StringRef name : {"tfc.add",
+                         "tfc.sub",
+                         "tfc.mul",
+                         "tfc.div",
+                         "tfc.pow",
+                         "tfc.maximum",
+                         "tfc.minimum",
+                         "tfc.neg",
+                         "tfc.abs",
+                         "tfc.exp",
+                         "tfc.log",
+                         "tfc.sqrt",
+                         "tfc.rsqrt",
+                         "tfc.square",
+                         "tfc.tanh",
+                         "tfc.sigmoid",
+                         "tfc.relu",
+                         "tfc.matmul",
+                         "tfc.reduce_sum",
+                         "tfc.reduce_mean",
+                         "tfc.reduce_max",
+                         "tfc.softmax",
+                         "tfc.log_softmax",
+                         "tfc.reduce_logsumexp",
+                         "tfc.softmax_cross_entropy_with_logits",
+                         "tfc.softplus",
+                         "tfc.l2_loss",
+                         "tfc.bias_add",
+                         "tensor.cast"})
     EXPECT_TRUE(isDifferentiable(name)) << name.str();
 }
 

@@ -67,7 +67,8 @@ LogicalResult GradientsOp::verify() {
 LogicalResult MinimizeOp::verify() {
   Type elementType = getElementTypeOrSelf(getLoss().getType());
   for (auto [index, var] : llvm::enumerate(getVarList())) {
-    Type varElement = cast<VarType>(var.getType()).getValueType().getElementType();
+    Type varElement =
+        cast<VarType>(var.getType()).getValueType().getElementType();
     if (varElement != elementType)
       return emitOpError("cannot minimize a loss of ")
              << elementType << " over a variable of " << varElement
@@ -80,15 +81,15 @@ LogicalResult MinimizeOp::verify() {
 // BroadcastLikeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult BroadcastLikeOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult
+BroadcastLikeOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
+                                  Adaptor adaptor,
+                                  SmallVectorImpl<Type> &inferred) {
   Type elementType = getElementTypeOrSelf(adaptor.getInput().getType());
   auto like = cast<TensorType>(adaptor.getLike().getType());
-  inferred.push_back(like.hasRank()
-                         ? Type(RankedTensorType::get(like.getShape(),
-                                                      elementType))
-                         : Type(UnrankedTensorType::get(elementType)));
+  inferred.push_back(
+      like.hasRank() ? Type(RankedTensorType::get(like.getShape(), elementType))
+                     : Type(UnrankedTensorType::get(elementType)));
   return success();
 }
 
@@ -161,13 +162,13 @@ static std::string formatNumber(double value) {
 
 /// Checks that a hyperparameter is finite and at least `min` (or greater,
 /// when `strict`), and below `max` when given.
-static LogicalResult
-checkRange(function_ref<InFlightDiagnostic()> emitError, StringRef optimizer,
-           StringRef name, const APFloat &value, double min, bool strict,
-           std::optional<double> max = std::nullopt) {
+static LogicalResult checkRange(function_ref<InFlightDiagnostic()> emitError,
+                                StringRef optimizer, StringRef name,
+                                const APFloat &value, double min, bool strict,
+                                std::optional<double> max = std::nullopt) {
   double v = value.convertToDouble();
-  bool ok = value.isFinite() && (strict ? v > min : v >= min) &&
-            (!max || v < *max);
+  bool ok =
+      value.isFinite() && (strict ? v > min : v >= min) && (!max || v < *max);
   if (ok)
     return success();
   InFlightDiagnostic diag = emitError();
@@ -184,11 +185,11 @@ LogicalResult SGDAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return checkRange(emitError, "sgd", "learning_rate", learningRate, 0, false);
 }
 
-LogicalResult
-MomentumAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     APFloat learningRate, APFloat momentum, bool) {
-  if (failed(checkRange(emitError, "momentum", "learning_rate", learningRate,
-                        0, false)))
+LogicalResult MomentumAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   APFloat learningRate, APFloat momentum,
+                                   bool) {
+  if (failed(checkRange(emitError, "momentum", "learning_rate", learningRate, 0,
+                        false)))
     return failure();
   return checkRange(emitError, "momentum", "momentum", momentum, 0, false);
 }

@@ -153,15 +153,15 @@ LogicalResult AutodiffExpander::expand(GradientsOp op) {
                        << "' flows to operand #" << index + 1
                        << " of tfc.gradients; it is zero (tf.gradients "
                           "returns None)";
-      gradient = isa<VarType>(x.getType())
-                     ? ConstantOp::create(
-                           builder, op.getLoc(),
-                           DenseElementsAttr::get(
-                               cast<ShapedType>(type),
-                               builder.getFloatAttr(
-                                   getElementTypeOrSelf(type), 0.0)))
-                           .getResult()
-                     : buildFilledLike(builder, op.getLoc(), x, 0.0);
+      gradient =
+          isa<VarType>(x.getType())
+              ? ConstantOp::create(
+                    builder, op.getLoc(),
+                    DenseElementsAttr::get(
+                        cast<ShapedType>(type),
+                        builder.getFloatAttr(getElementTypeOrSelf(type), 0.0)))
+                    .getResult()
+              : buildFilledLike(builder, op.getLoc(), x, 0.0);
     }
     replacements.push_back(castToType(builder, op.getLoc(), gradient, type));
   }
@@ -184,8 +184,8 @@ LogicalResult AutodiffExpander::expand(MinimizeOp op) {
   SmallVector<GlobalVariableOp> variables;
   for (Value handle : op.getVarList()) {
     StringAttr symbol = variableOf(handle);
-    auto global = symbol ? symbols.lookup<GlobalVariableOp>(symbol)
-                         : GlobalVariableOp();
+    auto global =
+        symbol ? symbols.lookup<GlobalVariableOp>(symbol) : GlobalVariableOp();
     if (!global)
       return op.emitOpError("var_list must hold tfc.var_handle values of "
                             "global variables");
@@ -257,8 +257,7 @@ LogicalResult AutodiffExpander::expand(MinimizeOp op) {
 }
 
 namespace {
-struct TFCAutodiffPass
-    : public tfc::impl::TFCAutodiffBase<TFCAutodiffPass> {
+struct TFCAutodiffPass : public tfc::impl::TFCAutodiffBase<TFCAutodiffPass> {
   using Base::Base;
 
   void getDependentDialects(DialectRegistry &registry) const override {

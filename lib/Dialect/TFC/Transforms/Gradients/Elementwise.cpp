@@ -106,8 +106,7 @@ Pair mulGrad(OpBuilder &b, Location loc, MulOp op, Value dz) {
 /// RealDiv: dz / y and dz * (-x / y) / y.
 Pair divGrad(OpBuilder &b, Location loc, DivOp op, Value dz) {
   Value x = op.getLhs(), y = op.getRhs();
-  Value quotient =
-      DivOp::create(b, loc, NegOp::create(b, loc, x), y);
+  Value quotient = DivOp::create(b, loc, NegOp::create(b, loc, x), y);
   return {DivOp::create(b, loc, dz, y),
           MulOp::create(b, loc, dz, DivOp::create(b, loc, quotient, y))};
 }
@@ -117,8 +116,8 @@ Pair divGrad(OpBuilder &b, Location loc, DivOp op, Value dz) {
 Pair powGrad(OpBuilder &b, Location loc, PowOp op, Value dz) {
   Value x = op.getLhs(), y = op.getRhs(), z = op.getOutput();
   Value yMinusOne = SubOp::create(b, loc, y, scalarLike(b, loc, y, 1.0));
-  Value dx = MulOp::create(
-      b, loc, MulOp::create(b, loc, dz, y), PowOp::create(b, loc, x, yMinusOne));
+  Value dx = MulOp::create(b, loc, MulOp::create(b, loc, dz, y),
+                           PowOp::create(b, loc, x, yMinusOne));
   Value logX = ReluGradOp::create(b, loc, LogOp::create(b, loc, x), x);
   Value dy = MulOp::create(b, loc, MulOp::create(b, loc, dz, z), logX);
   return {dx, dy};

@@ -39,8 +39,8 @@ Type mlir::tfc::elementTypeOf(Value value) {
   return cast<TensorType>(value.getType()).getElementType();
 }
 
-Value mlir::tfc::buildScalar(OpBuilder &builder, Location loc,
-                             Type elementType, double value) {
+Value mlir::tfc::buildScalar(OpBuilder &builder, Location loc, Type elementType,
+                             double value) {
   auto type = RankedTensorType::get({}, elementType);
   return ConstantOp::create(
       builder, loc,
@@ -67,8 +67,8 @@ Value mlir::tfc::castToType(OpBuilder &builder, Location loc, Value value,
   return tensor::CastOp::create(builder, loc, type, value);
 }
 
-Value mlir::tfc::reduceToShape(OpBuilder &builder, Location loc,
-                               Value gradient, Type target) {
+Value mlir::tfc::reduceToShape(OpBuilder &builder, Location loc, Value gradient,
+                               Type target) {
   auto targetType = cast<RankedTensorType>(target);
   auto type = cast<RankedTensorType>(gradient.getType());
   int64_t leading = type.getRank() - targetType.getRank();

@@ -59,8 +59,8 @@ Value reduceToShape(OpBuilder &builder, Location loc, Value gradient,
 
 /// Broadcasts `value`, shaped like the result of a reduction of `input` over
 /// `axes` (with `keepDims` or not), back to `input`'s shape.
-Value spreadOverAxes(OpBuilder &builder, Location loc, Value value,
-                     Value input, ArrayRef<int64_t> axes, bool keepDims);
+Value spreadOverAxes(OpBuilder &builder, Location loc, Value value, Value input,
+                     ArrayRef<int64_t> axes, bool keepDims);
 
 /// `value` with `type` when it is a more or less static form of it (a
 /// tensor.cast), `value` itself when it already has it.
@@ -69,9 +69,8 @@ Value castToType(OpBuilder &builder, Location loc, Value value, Type type);
 /// The gradient of a single-operand, single-result op: `Rule` returns the
 /// operand's gradient from the result's.
 template <typename OpTy, Value (*Rule)(OpBuilder &, Location, OpTy, Value)>
-struct UnaryGradientModel
-    : public DifferentiableOpInterface::ExternalModel<
-          UnaryGradientModel<OpTy, Rule>, OpTy> {
+struct UnaryGradientModel : public DifferentiableOpInterface::ExternalModel<
+                                UnaryGradientModel<OpTy, Rule>, OpTy> {
   LogicalResult buildGradients(Operation *op, OpBuilder &builder,
                                ValueRange resultGradients,
                                SmallVectorImpl<Value> &operandGradients) const {
@@ -86,9 +85,8 @@ struct UnaryGradientModel
 /// shape.
 template <typename OpTy,
           std::pair<Value, Value> (*Rule)(OpBuilder &, Location, OpTy, Value)>
-struct BinaryGradientModel
-    : public DifferentiableOpInterface::ExternalModel<
-          BinaryGradientModel<OpTy, Rule>, OpTy> {
+struct BinaryGradientModel : public DifferentiableOpInterface::ExternalModel<
+                                 BinaryGradientModel<OpTy, Rule>, OpTy> {
   LogicalResult buildGradients(Operation *op, OpBuilder &builder,
                                ValueRange resultGradients,
                                SmallVectorImpl<Value> &operandGradients) const {

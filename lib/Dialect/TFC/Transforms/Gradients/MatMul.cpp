@@ -35,17 +35,17 @@ struct MatMulGradientModel
     bool ta = matmulOp.getTransposeA(), tb = matmulOp.getTransposeB();
     Value da, db;
     if (!ta && !tb) {
-      da = matmul(b, loc, dz, bValue, false, true);   // dz @ b^T
-      db = matmul(b, loc, a, dz, true, false);        // a^T @ dz
+      da = matmul(b, loc, dz, bValue, false, true); // dz @ b^T
+      db = matmul(b, loc, a, dz, true, false);      // a^T @ dz
     } else if (!ta && tb) {
-      da = matmul(b, loc, dz, bValue, false, false);  // dz @ b
-      db = matmul(b, loc, dz, a, true, false);        // dz^T @ a
+      da = matmul(b, loc, dz, bValue, false, false); // dz @ b
+      db = matmul(b, loc, dz, a, true, false);       // dz^T @ a
     } else if (ta && !tb) {
-      da = matmul(b, loc, bValue, dz, false, true);   // b @ dz^T
-      db = matmul(b, loc, a, dz, false, false);       // a @ dz
+      da = matmul(b, loc, bValue, dz, false, true); // b @ dz^T
+      db = matmul(b, loc, a, dz, false, false);     // a @ dz
     } else {
-      da = matmul(b, loc, bValue, dz, true, true);    // b^T @ dz^T
-      db = matmul(b, loc, dz, a, true, true);         // dz^T @ a^T
+      da = matmul(b, loc, bValue, dz, true, true); // b^T @ dz^T
+      db = matmul(b, loc, dz, a, true, true);      // dz^T @ a^T
     }
     // Batch dimensions broadcast like element-wise operands: reduce them.
     operandGradients.push_back(reduceToShape(b, loc, da, a.getType()));

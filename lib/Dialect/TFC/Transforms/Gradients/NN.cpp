@@ -20,17 +20,18 @@ namespace {
 /// (dy - sum(dy * y, axis)) * y.
 Value softmaxGrad(OpBuilder &b, Location loc, SoftmaxOp op, Value dy) {
   Value y = op.getOutput();
-  Value dot = ReduceSumOp::create(b, loc, MulOp::create(b, loc, dy, y),
-                                  b.getDenseI64ArrayAttr(op.getNormalizedAxis()),
-                                  /*keep_dims=*/true);
+  Value dot =
+      ReduceSumOp::create(b, loc, MulOp::create(b, loc, dy, y),
+                          b.getDenseI64ArrayAttr(op.getNormalizedAxis()),
+                          /*keep_dims=*/true);
   return MulOp::create(b, loc, SubOp::create(b, loc, dy, dot), y);
 }
 
 /// dy - exp(y) * sum(dy, axis).
 Value logSoftmaxGrad(OpBuilder &b, Location loc, LogSoftmaxOp op, Value dy) {
-  Value sum = ReduceSumOp::create(b, loc, dy,
-                                  b.getDenseI64ArrayAttr(op.getNormalizedAxis()),
-                                  /*keep_dims=*/true);
+  Value sum = ReduceSumOp::create(
+      b, loc, dy, b.getDenseI64ArrayAttr(op.getNormalizedAxis()),
+      /*keep_dims=*/true);
   Value softmax = ExpOp::create(b, loc, op.getOutput());
   return SubOp::create(b, loc, dy, MulOp::create(b, loc, softmax, sum));
 }
@@ -92,10 +93,12 @@ struct BiasAddGradientModel
                                SmallVectorImpl<Value> &operandGradients) const {
     Value dy = resultGradients[0];
     int64_t rank = cast<RankedTensorType>(dy.getType()).getRank();
-    SmallVector<int64_t> axes = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+    SmallVector<int64_t> axes =
+        llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
     operandGradients.push_back(dy);
-    operandGradients.push_back(ReduceSumOp::create(
-        b, op->getLoc(), dy, b.getDenseI64ArrayAttr(axes), /*keep_dims=*/false));
+    operandGradients.push_back(ReduceSumOp::create(b, op->getLoc(), dy,
+                                                   b.getDenseI64ArrayAttr(axes),
+                                                   /*keep_dims=*/false));
     return success();
   }
 };
@@ -114,8 +117,8 @@ void mlir::tfc::registerNNGradients(DialectRegistry &registry) {
         *context);
     L2LossOp::attachInterface<UnaryGradientModel<L2LossOp, l2LossGrad>>(
         *context);
-    SoftmaxCrossEntropyWithLogitsOp::attachInterface<
-        CrossEntropyGradientModel>(*context);
+    SoftmaxCrossEntropyWithLogitsOp::attachInterface<CrossEntropyGradientModel>(
+        *context);
     BiasAddOp::attachInterface<BiasAddGradientModel>(*context);
   });
 }

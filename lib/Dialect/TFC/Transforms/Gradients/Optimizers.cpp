@@ -9,8 +9,8 @@
 
 #include "Optimizers.h"
 
-#include "GradientUtils.h"
 #include "../TFNames.h"
+#include "GradientUtils.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -47,8 +47,8 @@ public:
   }
 
   Value handleOf(GlobalVariableOp global) {
-    auto type =
-        VarType::get(builder.getContext(), cast<TensorType>(global.getValueType()));
+    auto type = VarType::get(builder.getContext(),
+                             cast<TensorType>(global.getValueType()));
     return VarHandleOp::create(builder, loc, type,
                                FlatSymbolRefAttr::get(global.getSymNameAttr()));
   }
@@ -117,14 +117,16 @@ Value buildMomentum(StepBuilder &step, MomentumAttr momentum,
         step.createSlot(global, joinScope(global.getSymName(), "Momentum"),
                         type, ZerosAttr::get(b.getContext()));
     ScopedOpNamer namer(b, step.names, updateScope(step, global));
-    Value lr = step.scalar(elementType, momentum.getLearningRate().convertToDouble());
-    Value mu = step.scalar(elementType, momentum.getMomentum().convertToDouble());
+    Value lr =
+        step.scalar(elementType, momentum.getLearningRate().convertToDouble());
+    Value mu =
+        step.scalar(elementType, momentum.getMomentum().convertToDouble());
     auto [accum, readAccum] = step.read(accumHandle);
     Value newAccum = AddOp::create(b, loc, MulOp::create(b, loc, accum, mu),
                                    variable.gradient);
-    Value accumDone = AssignOp::create(b, loc, accumHandle, newAccum,
-                                       ValueRange{readAccum})
-                          .getControl();
+    Value accumDone =
+        AssignOp::create(b, loc, accumHandle, newAccum, ValueRange{readAccum})
+            .getControl();
     Value delta;
     if (momentum.getUseNesterov())
       delta = AddOp::create(
@@ -152,8 +154,8 @@ Value buildAdam(StepBuilder &step, AdamAttr adam,
   auto scalarType = RankedTensorType::get({}, elementType);
   auto initTo = [&](double value) {
     return ConstantInitAttr::get(
-        context, DenseElementsAttr::get(
-                     scalarType, b.getFloatAttr(elementType, value)));
+        context,
+        DenseElementsAttr::get(scalarType, b.getFloatAttr(elementType, value)));
   };
   // TensorFlow colocates the powers with the first variable.
   GlobalVariableOp first = variables.front().global;
@@ -169,12 +171,12 @@ Value buildAdam(StepBuilder &step, AdamAttr adam,
     std::tie(beta1Power, beta1Read) = step.read(beta1PowerHandle);
     std::tie(beta2Power, beta2Read) = step.read(beta2PowerHandle);
     Value one = step.scalar(elementType, 1.0);
-    Value lr = step.scalar(elementType, adam.getLearningRate().convertToDouble());
+    Value lr =
+        step.scalar(elementType, adam.getLearningRate().convertToDouble());
     // lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t)
-    Value correction =
-        DivOp::create(b, loc,
-                      SqrtOp::create(b, loc, SubOp::create(b, loc, one, beta2Power)),
-                      SubOp::create(b, loc, one, beta1Power));
+    Value correction = DivOp::create(
+        b, loc, SqrtOp::create(b, loc, SubOp::create(b, loc, one, beta2Power)),
+        SubOp::create(b, loc, one, beta1Power));
     lrT = MulOp::create(b, loc, lr, correction);
     oneMinusBeta1 = step.scalar(elementType, 1.0 - beta1);
     oneMinusBeta2 = step.scalar(elementType, 1.0 - beta2);
@@ -218,15 +220,15 @@ Value buildAdam(StepBuilder &step, AdamAttr adam,
 
   ScopedOpNamer namer(b, step.names, step.scope);
   Value beta1Done =
-      AssignOp::create(b, loc, beta1PowerHandle,
-                       MulOp::create(b, loc, beta1Power,
-                                     step.scalar(elementType, beta1)),
-                       ValueRange{chain, beta1Read})
+      AssignOp::create(
+          b, loc, beta1PowerHandle,
+          MulOp::create(b, loc, beta1Power, step.scalar(elementType, beta1)),
+          ValueRange{chain, beta1Read})
           .getControl();
-  return AssignOp::create(b, loc, beta2PowerHandle,
-                          MulOp::create(b, loc, beta2Power,
-                                        step.scalar(elementType, beta2)),
-                          ValueRange{beta1Done, beta2Read})
+  return AssignOp::create(
+             b, loc, beta2PowerHandle,
+             MulOp::create(b, loc, beta2Power, step.scalar(elementType, beta2)),
+             ValueRange{beta1Done, beta2Read})
       .getControl();
 }
 

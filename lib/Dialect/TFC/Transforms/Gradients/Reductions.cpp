@@ -37,8 +37,7 @@ Value reduceMeanGrad(OpBuilder &b, Location loc, ReduceMeanOp op, Value dy) {
     count = buildScalar(b, loc, type.getElementType(), static_cast<double>(n));
   } else {
     count = ReduceSumOp::create(b, loc, buildFilledLike(b, loc, x, 1.0),
-                                b.getDenseI64ArrayAttr(axes),
-                                op.getKeepDims());
+                                b.getDenseI64ArrayAttr(axes), op.getKeepDims());
   }
   Value scaled = DivOp::create(b, loc, dy, count);
   return spreadOverAxes(b, loc, scaled, x, axes, op.getKeepDims());
@@ -68,11 +67,11 @@ Value reduceMaxGrad(OpBuilder &b, Location loc, ReduceMaxOp op, Value dy) {
 
 void mlir::tfc::registerReductionGradients(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, TFCDialect *) {
-    ReduceSumOp::attachInterface<UnaryGradientModel<ReduceSumOp, reduceSumGrad>>(
-        *context);
+    ReduceSumOp::attachInterface<
+        UnaryGradientModel<ReduceSumOp, reduceSumGrad>>(*context);
     ReduceMeanOp::attachInterface<
         UnaryGradientModel<ReduceMeanOp, reduceMeanGrad>>(*context);
-    ReduceMaxOp::attachInterface<UnaryGradientModel<ReduceMaxOp, reduceMaxGrad>>(
-        *context);
+    ReduceMaxOp::attachInterface<
+        UnaryGradientModel<ReduceMaxOp, reduceMaxGrad>>(*context);
   });
 }

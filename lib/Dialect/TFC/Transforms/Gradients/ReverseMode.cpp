@@ -9,8 +9,8 @@
 
 #include "ReverseMode.h"
 
-#include "GradientUtils.h"
 #include "../TFNames.h"
+#include "GradientUtils.h"
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -47,8 +47,9 @@ private:
   /// Marks every float value computed from a source.
   void propagateActivity(ArrayRef<SmallVector<Value>> groups);
   bool dependsOnSources(Operation *op) {
-    return llvm::any_of(op->getOperands(),
-                        [&](Value operand) { return active.contains(operand); });
+    return llvm::any_of(op->getOperands(), [&](Value operand) {
+      return active.contains(operand);
+    });
   }
   /// The ops of the body between the sources and `y`, producers first.
   SmallVector<Operation *> opsFromSourcesTo(Value y);
@@ -224,8 +225,9 @@ Differentiator::run(Value y, Value gradY, ArrayRef<SmallVector<Value>> groups) {
     return results;
   if (!isa<RankedTensorType>(y.getType())) {
     Operation *def = y.getDefiningOp();
-    return (def ? def : requester)->emitError(
-               "cannot differentiate through a tensor of unknown rank ")
+    return (def ? def : requester)
+               ->emitError(
+                   "cannot differentiate through a tensor of unknown rank ")
            << y.getType();
   }
 

@@ -30,12 +30,10 @@ struct ReverseModeOptions {
 /// of its values, or null when `y` depends on none of them. New tfc ops are
 /// named `<scope>/<forward op>_grad/<op>`. Errors name the op without a
 /// gradient and point at `requester`.
-FailureOr<SmallVector<Value>>
-buildReverseModeGradients(OpBuilder &builder, Operation *requester, Block &body,
-                          Value y, Value gradY,
-                          ArrayRef<SmallVector<Value>> sourceGroups,
-                          StringRef scope, NameRegistry &names,
-                          const ReverseModeOptions &options);
+FailureOr<SmallVector<Value>> buildReverseModeGradients(
+    OpBuilder &builder, Operation *requester, Block &body, Value y, Value gradY,
+    ArrayRef<SmallVector<Value>> sourceGroups, StringRef scope,
+    NameRegistry &names, const ReverseModeOptions &options);
 
 } // namespace mlir::tfc
 
