@@ -17,6 +17,8 @@ void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
 /// Rewrites the NN ops into stable compositions of core tfc ops, which the
 /// other patterns of the conversion then lower.
 void populateNNToCorePatterns(RewritePatternSet &patterns);
+/// Lowers the gradient kernels (relu_grad, broadcast_like).
+void populateGradientKernelsToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tfc
 

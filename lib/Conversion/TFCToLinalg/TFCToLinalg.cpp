@@ -79,6 +79,7 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateMatMulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
+  populateGradientKernelsToLinalgPatterns(patterns);
 }
 
 void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
@@ -91,5 +92,6 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       AbsOp, SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp,
       RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp,
       SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
-      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp>();
+      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp,
+      ReluGradOp, BroadcastLikeOp>();
 }
