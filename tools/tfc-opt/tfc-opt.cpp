@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
@@ -20,6 +21,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfc::registerTFCPasses();
   mlir::tfc::registerTFCConversionPasses();
+  mlir::tfc::registerTFCCodegenPasses();
   mlir::tfc::registerTfcPipelines();
 
   mlir::DialectRegistry registry;
