@@ -35,5 +35,12 @@ check: test
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
 
+# tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md).
+# Installs its peers, writes $(BUILD_DIR)/bench/results.json. Not part of
+# `make test`.
+bench: build
+	@test/bench/setup.sh $(BUILD_DIR)/bench
+	/usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
+
 clean:
 	rm -rf $(BUILD_DIR)
