@@ -35,6 +35,9 @@ namespace {
 /// B (256 KiB) and of C in L2; 8x32 accumulators are 16 AVX-512 registers.
 constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
 constexpr int64_t kRegisterM = 8, kRegisterN = 32;
+/// Packing B costs a copy of B per call; it pays off once that many rows of
+/// A reuse it.
+constexpr int64_t kMinRowsToPack = 32;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;
@@ -101,17 +104,24 @@ public:
   void tileRowWise(linalg::LinalgOp op);
 
 private:
+  using LoopType = scf::SCFTilingOptions::LoopType;
+
+  /// Tiles the packed contraction of packMatmulB like tileMatmul: output
+  /// blocks (`block`: rows, panels, reduction size), reduction blocks and
+  /// register tiles (`registers`: rows, columns).
+  void tilePackedMatmul(linalg::GenericOp op, ArrayRef<int64_t> block,
+                        ArrayRef<int64_t> registers, LoopType outerLoop);
+
   /// Tiles the ops of one row (the body of `rowLoop`) along the row in
   /// steps of kRowStep; reductions keep a vector of partial results.
   void tileAlongRow(scf::ForOp rowLoop);
-
-  using LoopType = scf::SCFTilingOptions::LoopType;
 
   /// Tiles `op` with `sizes`, fusing the producers `fuse` accepts; replaces
   /// the op and returns the tiled op, or null when tiling does not apply.
   Operation *tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
                          LoopType loopType,
-                         function_ref<bool(Operation *, bool)> fuse);
+                         function_ref<bool(Operation *, bool)> fuse,
+                         ArrayRef<int64_t> interchange = {});
 
   IRRewriter &rewriter;
   int64_t parallelThreshold, maxRow;
@@ -121,7 +131,8 @@ private:
 
 Operation *TileAndFuse::tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
                                     LoopType loopType,
-                                    function_ref<bool(Operation *, bool)> fuse) {
+                                    function_ref<bool(Operation *, bool)> fuse,
+                                    ArrayRef<int64_t> interchange) {
   if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
     return op;
   auto tilingOp = dyn_cast<TilingInterface>(op);
@@ -129,6 +140,8 @@ Operation *TileAndFuse::tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
     return nullptr;
   scf::SCFTilingOptions tiling;
   tiling.setTileSizes(indexAttrs(rewriter, sizes)).setLoopType(loopType);
+  if (!interchange.empty())
+    tiling.setInterchange(interchange);
   scf::SCFTileAndFuseOptions options;
   options.setTilingOptions(tiling);
   options.setFusionControlFn(
@@ -246,25 +259,119 @@ static void reuseRowBuffers(RewriterBase &rewriter, Block &body) {
   }
 }
 
+/// Packs B [K, N] of `matmul` into panels Bp [N / panel, K, panel], so the
+/// register tile reads its B row of each step from consecutive addresses
+/// instead of one row of B apart (4 KiB for N = 1024: every row in the same
+/// L1 set). Returns the equivalent contraction on the packed operand,
+/// C3[i, p, j] += A[i, k] * Bp[p, k, j], with C3 the output viewed as
+/// [M, N / panel, panel], and the pack; or failure when the shape does not
+/// allow it.
+static FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
+packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel) {
+  Value a = matmul.getDpsInputOperand(0)->get();
+  Value b = matmul.getDpsInputOperand(1)->get();
+  Value c = matmul.getDpsInitOperand(0)->get();
+  auto bType = cast<RankedTensorType>(b.getType());
+  auto cType = cast<RankedTensorType>(c.getType());
+  Type elementType = cType.getElementType();
+  if (!elementType.isF32() || !bType.getElementType().isF32() ||
+      !cast<RankedTensorType>(a.getType()).getElementType().isF32())
+    return failure();
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  int64_t m = cType.getDimSize(0);
+  if (n % panel != 0)
+    return failure();
+  int64_t panels = n / panel;
+  Location loc = matmul.getLoc();
+  rewriter.setInsertionPoint(matmul);
+
+  // Bp = transpose(B viewed as [K, N / panel, panel]).
+  auto b3Type = RankedTensorType::get({k, panels, panel}, elementType);
+  Value b3 = tensor::ExpandShapeOp::create(
+      rewriter, loc, b3Type, b, SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  Value packedInit = tensor::EmptyOp::create(
+      rewriter, loc, ArrayRef<int64_t>{panels, k, panel}, elementType);
+  auto pack = linalg::TransposeOp::create(rewriter, loc, b3, packedInit,
+                                          ArrayRef<int64_t>{1, 0, 2});
+
+  // The output viewed as [M, N / panel, panel]: a fill of its own when
+  // the matmul starts from one, so that it still fuses into the tiles.
+  auto c3Type = RankedTensorType::get({m, panels, panel}, elementType);
+  Value c3;
+  auto fill = c.getDefiningOp<linalg::FillOp>();
+  if (fill && fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, c3Type.getShape(),
+                                          elementType);
+    c3 = linalg::FillOp::create(rewriter, loc, fill.getDpsInputOperand(0)->get(),
+                                empty)
+             .getResult(0);
+  } else {
+    c3 = tensor::ExpandShapeOp::create(
+        rewriter, loc, c3Type, c,
+        SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  }
+
+  MLIRContext *context = rewriter.getContext();
+  AffineExpr i, p, j, kk;
+  bindDims(context, i, p, j, kk);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {i, kk}, context),
+                                 AffineMap::get(4, 0, {p, kk, j}, context),
+                                 AffineMap::get(4, 0, {i, p, j}, context)};
+  SmallVector<utils::IteratorType> iterators = {
+      utils::IteratorType::parallel, utils::IteratorType::parallel,
+      utils::IteratorType::parallel, utils::IteratorType::reduction};
+  auto packed = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{c3Type}, ValueRange{a, pack.getResult()[0]},
+      ValueRange{c3}, maps, iterators,
+      [](OpBuilder &builder, Location nestedLoc, ValueRange args) {
+        Value product =
+            arith::MulFOp::create(builder, nestedLoc, args[0], args[1]);
+        Value sum = arith::AddFOp::create(builder, nestedLoc, args[2], product);
+        linalg::YieldOp::create(builder, nestedLoc, sum);
+      });
+  Value result = tensor::CollapseShapeOp::create(
+      rewriter, loc, cType, packed.getResult(0),
+      SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  rewriter.replaceOp(matmul, result);
+  return std::make_pair(packed, pack);
+}
+
 void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t m = ranges[0], n = ranges[1], k = ranges[2];
   int64_t blockM = divisorAtMost(m, kBlockM);
   int64_t blockN = divisorAtMost(n, kBlockN);
-  bool parallel = m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
+  int64_t registerM = divisorAtMost(blockM, kRegisterM);
+  int64_t registerN = divisorAtMost(blockN, kRegisterN);
+  bool parallel =
+      m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
+  LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
+
+  // With enough rows to amortize it, B is packed into register-tile panels
+  // first (a copy of B per call).
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (matmul && m >= kMinRowsToPack && registerN >= 16 &&
+      blockN % registerN == 0) {
+    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> packed =
+        packMatmulB(rewriter, matmul, registerN);
+    if (succeeded(packed)) {
+      tileRowWise(packed->second);
+      tilePackedMatmul(packed->first, {blockM, blockN / registerN, k},
+                       {registerM, registerN}, outerLoop);
+      return;
+    }
+  }
 
   // The cache level: one output block per thread, its fill fused.
-  Operation *block = tileAndFuse(op, {blockM, blockN, 0},
-                                 parallel ? LoopType::ForallOp : LoopType::ForOp,
+  Operation *block = tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
                                  fusableIntoContraction);
   if (!block)
     return;
   // The fill of the block, tiled like the registers below.
   auto tiled = cast<linalg::LinalgOp>(block);
   if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {divisorAtMost(blockM, kRegisterM),
-                       divisorAtMost(blockN, kRegisterN)},
-                LoopType::ForOp, [](Operation *, bool) { return false; });
+    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp,
+                [](Operation *, bool) { return false; });
 
   // Blocks of the reduction, then the register tile.
   Operation *reductionBlock =
@@ -272,10 +379,35 @@ void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
                   [](Operation *, bool) { return false; });
   if (!reductionBlock)
     return;
-  tileAndFuse(reductionBlock,
-              {divisorAtMost(blockM, kRegisterM),
-               divisorAtMost(blockN, kRegisterN), 1},
-              LoopType::ForOp, [](Operation *, bool) { return false; });
+  tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
+              [](Operation *, bool) { return false; });
+}
+
+void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
+                                   ArrayRef<int64_t> block,
+                                   ArrayRef<int64_t> registers,
+                                   LoopType outerLoop) {
+  int64_t blockM = block[0], blockPanels = block[1], k = block[2];
+  int64_t registerM = registers[0], registerN = registers[1];
+  Operation *tiledBlock = tileAndFuse(op, {blockM, blockPanels, 0, 0},
+                                      outerLoop, fusableIntoContraction);
+  if (!tiledBlock)
+    return;
+  auto tiled = cast<linalg::LinalgOp>(tiledBlock);
+  if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp,
+                [](Operation *, bool) { return false; });
+  Operation *reductionBlock =
+      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, kBlockK)},
+                  LoopType::ForOp, [](Operation *, bool) { return false; });
+  if (!reductionBlock)
+    return;
+  // The register tile: its panel dimension has size 1, which the vector
+  // lowering drops, leaving the outer products of an unpacked tile. Panels
+  // outside rows: a panel's reduction block (32 KiB) stays in L1 while the
+  // rows of A, 8x fewer bytes per step, come from L2.
+  tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
+              [](Operation *, bool) { return false; }, {1, 0, 2, 3});
 }
 
 void TileAndFuse::tileRowWise(linalg::LinalgOp op) {

@@ -62,6 +62,30 @@ struct VectorizeLinalgOp : public OpInterfaceRewritePattern<linalg::LinalgOp> {
   int64_t maxElements;
 };
 
+/// Vectorizes a static copy of a slice into a tensor (what tiling leaves of
+/// a transpose that only moves unit dimensions, such as packing a matmul
+/// operand), which would otherwise become an element-by-element copy.
+struct VectorizeInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
+  VectorizeInsertSlice(MLIRContext *context, int64_t maxElements)
+      : OpRewritePattern(context), maxElements(maxElements) {}
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getSourceType();
+    if (!type.hasStaticShape() || type.getNumElements() > maxElements ||
+        !op.getSource().getDefiningOp<tensor::ExtractSliceOp>())
+      return rewriter.notifyMatchFailure(op, "not a small static copy");
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, result->replacements);
+    return success();
+  }
+
+  int64_t maxElements;
+};
+
 struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
   using TFCVectorizeBase::TFCVectorizeBase;
 
@@ -73,7 +97,8 @@ struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
     // (canonicalizing first would split the FMA), transfers absorb slices
     // and transposes, so transfer_write/transfer_read pairs on a tile fold.
     RewritePatternSet patterns(context);
-    patterns.add<VectorizeLinalgOp>(context, maxVectorElements);
+    patterns.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
+                                                          maxVectorElements);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateVectorReductionToContractPatterns(patterns);
     vector::populateSinkVectorOpsPatterns(patterns);
