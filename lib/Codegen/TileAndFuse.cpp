@@ -35,9 +35,10 @@ namespace {
 /// B (256 KiB) and of C in L2; 8x32 accumulators are 16 AVX-512 registers.
 constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
 constexpr int64_t kRegisterM = 8, kRegisterN = 32;
-/// Packing B costs a copy of B per call; it pays off once that many rows of
-/// A reuse it.
-constexpr int64_t kMinRowsToPack = 32;
+/// Packing B costs a copy of B per call, about 48/M of the contraction's
+/// time for M rows at this machine's ratio of FMA to copy throughput: it
+/// pays off from 128 rows on.
+constexpr int64_t kMinRowsToPack = 128;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;
