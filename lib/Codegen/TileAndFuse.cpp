@@ -36,9 +36,10 @@ namespace {
 constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
 constexpr int64_t kRegisterM = 8, kRegisterN = 32;
 /// Packing B costs a copy of B per call, about 48/M of the contraction's
-/// time for M rows at this machine's ratio of FMA to copy throughput: it
-/// pays off from 128 rows on.
-constexpr int64_t kMinRowsToPack = 128;
+/// time for M rows at this machine's ratio of FMA to copy throughput.
+/// Measured: it pays off at M = 1024, not yet at 256 (the MLP's layers, 2-3%
+/// slower packed) nor at 64.
+constexpr int64_t kMinRowsToPack = 512;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;

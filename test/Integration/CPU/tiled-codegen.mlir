@@ -12,12 +12,12 @@
 
 // Integer-valued products: exact in any order of summation.
 // MM: output0 = f32[] 0
-func.func @matmul(%a: tensor<128x96xf32> {tfc.name = "a"}, %b: tensor<96x160xf32> {tfc.name = "b"}, %expected: tensor<128x160xf32> {tfc.name = "expected"}) -> tensor<f32> {
+func.func @matmul(%a: tensor<512x40xf32> {tfc.name = "a"}, %b: tensor<40x64xf32> {tfc.name = "b"}, %expected: tensor<512x64xf32> {tfc.name = "expected"}) -> tensor<f32> {
   %r = tfc.graph -> (tensor<f32>) {
-    %c = tfc.matmul %a, %b : tensor<128x96xf32>, tensor<96x160xf32>
-    %d = tfc.sub %c, %expected : tensor<128x160xf32>, tensor<128x160xf32>
-    %e = tfc.abs %d : tensor<128x160xf32>
-    %m = tfc.reduce_max %e axes [0, 1] : tensor<128x160xf32>
+    %c = tfc.matmul %a, %b : tensor<512x40xf32>, tensor<40x64xf32>
+    %d = tfc.sub %c, %expected : tensor<512x64xf32>, tensor<512x64xf32>
+    %e = tfc.abs %d : tensor<512x64xf32>
+    %m = tfc.reduce_max %e axes [0, 1] : tensor<512x64xf32>
     tfc.fetch %m : tensor<f32>
   }
   return %r : tensor<f32>

@@ -26,7 +26,7 @@ def main():
     out = sys.argv[1]
     # Matmul with integer values: every partial sum is exact in float32,
     # whatever the order of the additions.
-    m, k, n = 128, 96, 160
+    m, k, n = 512, 40, 64
     a = [float((i * 7 + j) % 13) for i in range(m) for j in range(k)]
     b = [float((i * 5 + j * 3) % 11) - 5 for i in range(k) for j in range(n)]
     c = [sum(a[i * k + t] * b[t * n + j] for t in range(k))
