@@ -36,10 +36,13 @@ check: test
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
 
-# Benchmarks (test/bench), each against a peer measured in the same run;
-# never part of `make test`.
+# tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md), and
+# the training step against PyTorch (test/bench/polynomial_fit). Installs its
+# peers, writes $(BUILD_DIR)/bench/results.json. Not part of `make test`.
 bench: build
-	@test/bench/run.sh $(BUILD_DIR)
+	@test/bench/setup.sh $(BUILD_DIR)/bench
+	/usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
+	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -11,6 +11,8 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
   # clang-22's sanitizer runtimes (TFC_SANITIZER=thread|address builds).
   libclang-rt-22-dev
+  # OpenMP runtime the compiled models' parallel loops call.
+  libomp-22-dev
   # Unit tests.
   libgtest-dev
 )

@@ -6,14 +6,18 @@
 
 #include "tfc/Pipelines/Pipelines.h"
 
+#include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -56,38 +60,87 @@ void mlir::tfc::buildTfcEntryPointABIPipeline(
   pm.addPass(createTFCMarkEntryPoints());
 }
 
+/// Tiling, fusion and vectorization on tensors (from -O1): the loops that
+/// make matmuls, softmaxes and element-wise chains fast (docs/performance.md).
+static void buildTileAndVectorizePipeline(OpPassManager &pm) {
+  // keep_dims reshapes would be propagated into the reductions by fusion
+  // and then block tile-and-fuse; dropping unit dimensions first folds them
+  // into the consumers' indexing maps.
+  pm.addPass(createLinalgFoldUnitExtentDimsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createTFCTileAndFuse());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createTFCVectorize());
+  pm.addPass(createTFCApproximateMath());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
                                            const TfcPipelineOptions &options) {
+  bool optimize = options.optLevel > 0;
   pm.addPass(createConvertTFCToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  if (options.optLevel > 0)
-    pm.addPass(createLinalgElementwiseOpFusionPass());
+  if (optimize)
+    buildTileAndVectorizePipeline(pm);
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // CSE first: a tile written in place is then a self-copy, which
+  // canonicalization removes.
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createLowerAffinePass());
+  if (optimize) {
+    // Tiles that go to threads become OpenMP parallel regions whose thread
+    // count the runtime chooses per call.
+    pm.addPass(createForallToParallelLoopPass());
+    pm.addPass(createConvertSCFToOpenMPPass());
+    pm.addPass(createTFCRuntimeThreadCount());
+    pm.addPass(createConvertVectorToSCFPass());
+    // Rows are reduced with vector.reduction, which LLVM turns into a tree
+    // of whole-register operations (below), not a chain of scalar ones.
+    pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
+        vector::VectorMultiReductionLowering::InnerReduction));
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createLowerAffinePass());
   // Allocations go through the runtime, which owns a model call's
-  // temporaries and hands returned buffers to the caller.
+  // temporaries and hands returned buffers to the caller. Memref ops inside
+  // OpenMP regions are converted before the regions' control flow is.
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
-  // Integer powers have no LLVM intrinsic: they become small functions.
+  pm.addPass(createSCFToControlFlowPass());
+  // Integer powers have no LLVM intrinsic: they become small functions
+  // (element by element for vectors, hence before the vector lowering).
   pm.addPass(createConvertMathToFuncs());
+  if (optimize) {
+    // Register tiles are sums of outer products: one FMA per row.
+    ConvertVectorToLLVMPassOptions vectorToLLVM;
+    vectorToLLVM.vectorContractLowering =
+        vector::VectorContractLowering::OuterProduct;
+    // Sums of a row in any order: a tree instead of a sequential chain.
+    vectorToLLVM.reassociateFPReductions = true;
+    pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+    pm.addPass(createConvertOpenMPToLLVMPass());
+  }
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
+  // Vectorization pads transfers with ub.poison.
+  pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -152,6 +152,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   if (failed(llvmModule))
     return failure();
   timer.done("LLVM IR");
+  // Parallel regions call into the OpenMP runtime, which is then linked.
+  bool usesOpenMP = (*llvmModule)->getFunction("__kmpc_fork_call") != nullptr;
   if (options.emit == EmitKind::LLVM) {
     std::string text, error;
     llvm::raw_string_ostream os(text);
@@ -189,7 +191,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                : options.runtimeLibraryDir;
   std::string error;
   LogicalResult linked =
-      linkSharedLibrary({objectPath}, options.outputPath, runtimeDir, error);
+      linkSharedLibrary({objectPath}, options.outputPath, runtimeDir,
+                        usesOpenMP, error);
   llvm::sys::fs::remove(objectPath);
   if (failed(linked))
     return module.emitError(error);

@@ -14,6 +14,9 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
+/// Where the LLVM 22 packages put libomp.so.
+#define LLVM_OPENMP_DIR "/usr/lib/llvm-22/lib"
+
 /// The C compiler driver used for linking.
 static llvm::ErrorOr<std::string> findLinkerDriver() {
   for (StringRef name : {"clang-22", "clang"}) {
@@ -28,7 +31,7 @@ static llvm::ErrorOr<std::string> findLinkerDriver() {
 LogicalResult mlir::tfc::linkSharedLibrary(ArrayRef<std::string> objects,
                                            StringRef output,
                                            StringRef runtimeLibraryDir,
-                                           std::string &error) {
+                                           bool openMP, std::string &error) {
   llvm::ErrorOr<std::string> driver = findLinkerDriver();
   if (!driver) {
     error = "cannot find clang-22 to link the library (install clang-22)";
@@ -47,6 +50,9 @@ LogicalResult mlir::tfc::linkSharedLibrary(ArrayRef<std::string> objects,
   for (const std::string &object : objects)
     args.push_back(object);
   args.append({libDir, "-ltfc_runtime", rpath, "-lm"});
+  // libomp-22-dev's runtime, found where clang-22 itself would look.
+  if (openMP)
+    args.append({"-L" LLVM_OPENMP_DIR, "-lomp", "-Wl,-rpath," LLVM_OPENMP_DIR});
 
   std::string message;
   int status = llvm::sys::ExecuteAndWait(*driver, args, std::nullopt, {}, 0, 0,

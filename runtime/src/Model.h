@@ -9,6 +9,7 @@
 
 #include "Internal.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,15 @@ tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
                    const tfc_tensor *const *inputs, tfc_tensor **outputs,
                    tfc_status *status);
 
+/// Memory of compiled code: temporaries and results. Large blocks are
+/// reused across calls instead of returned to the system (Workspace.cpp).
+void *allocateBuffer(size_t alignment, size_t size);
+/// Frees memory of allocateBuffer (and plain malloc memory).
+void releaseBuffer(void *ptr);
+
+/// TFC_NUM_THREADS when set to a positive number, else the number of cores.
+int32_t defaultNumThreads();
+
 /// Fills `tensor` with a variable's initial value from its initializer.
 tfc_code fillInitialValue(const tfc_model *model, const ModelVariable &variable,
                           tfc_tensor *tensor, tfc_status *status);
@@ -84,6 +94,8 @@ struct tfc_model {
   /// Indices into `entries` of the public entry points.
   std::vector<int64_t> publicEntries;
   std::vector<tfc::runtime::InitializerPlan> plans;
+  /// Threads of the parallel regions of this model's calls.
+  int32_t numThreads = tfc::runtime::defaultNumThreads();
 };
 
 #endif // TFC_RUNTIME_SRC_MODEL_H

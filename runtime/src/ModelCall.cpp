@@ -12,6 +12,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <thread>
 #include <unordered_set>
 #include <vector>
 
@@ -25,6 +26,8 @@ struct CallArena {
 };
 
 thread_local CallArena *currentArena = nullptr;
+/// The thread count of the call in progress on this thread; 0 outside one.
+thread_local int32_t currentNumThreads = 0;
 
 /// Installs an arena for the duration of a call; frees what is left.
 class ArenaScope {
@@ -33,7 +36,7 @@ public:
   ~ArenaScope() {
     currentArena = previous;
     for (void *ptr : arena.live)
-      std::free(ptr);
+      releaseBuffer(ptr);
   }
   /// Takes `ptr` out of the arena (its owner is now a tensor); false if the
   /// arena did not allocate it.
@@ -61,14 +64,14 @@ void writeDescriptor(int64_t *words, void *data, const int64_t *shape,
   }
 }
 
-void freeDeleter(void *, void *allocated) { std::free(allocated); }
+void freeDeleter(void *, void *allocated) { releaseBuffer(allocated); }
 
 } // namespace
 
 extern "C" {
 // The allocation functions of MLIR's `use-generic-functions` lowering.
 TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_alloc(uint64_t size) {
-  void *ptr = std::malloc(size ? size : 1);
+  void *ptr = allocateBuffer(alignof(std::max_align_t), size);
   if (ptr && currentArena)
     currentArena->live.insert(ptr);
   return ptr;
@@ -76,8 +79,7 @@ TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_alloc(uint64_t size) {
 
 TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
                                                             uint64_t size) {
-  size = (size + alignment - 1) / alignment * alignment;
-  void *ptr = std::aligned_alloc(alignment, size ? size : alignment);
+  void *ptr = allocateBuffer(alignment, size);
   if (ptr && currentArena)
     currentArena->live.insert(ptr);
   return ptr;
@@ -86,7 +88,7 @@ TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
 TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
   if (currentArena)
     currentArena->live.erase(ptr);
-  std::free(ptr);
+  releaseBuffer(ptr);
 }
 }
 
@@ -132,6 +134,8 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
 
   {
     ArenaScope arena;
+    int32_t previousNumThreads = currentNumThreads;
+    currentNumThreads = model->numThreads;
     if (entry.writesVariables)
       tfc_store_lock_exclusive(model->store);
     else
@@ -141,6 +145,7 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
       tfc_store_unlock_exclusive(model->store);
     else
       tfc_store_unlock_shared(model->store);
+    currentNumThreads = previousNumThreads;
 
     // Results: buffers the call allocated become the tensors; anything else
     // (a constant, an argument, a second result sharing a buffer) is copied.
@@ -175,7 +180,7 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
         tensor = tfc_tensor_wrap(signature.dtype, rank, shape, data,
                                  freeDeleter, allocated, status);
         if (!tensor)
-          std::free(allocated);
+          releaseBuffer(allocated);
       } else {
         tfc_tensor *wrapped =
             tfc_tensor_wrap(signature.dtype, rank, shape, data, nullptr,
@@ -196,6 +201,38 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     }
   }
   return TFC_OK;
+}
+
+int32_t tfc::runtime::defaultNumThreads() {
+  static const int32_t count = [] {
+    if (const char *text = std::getenv("TFC_NUM_THREADS")) {
+      long value = std::strtol(text, nullptr, 10);
+      if (value > 0 && value <= 4096)
+        return static_cast<int32_t>(value);
+    }
+    unsigned cores = std::thread::hardware_concurrency();
+    return static_cast<int32_t>(cores ? cores : 1);
+  }();
+  return count;
+}
+
+int32_t tfc_runtime_num_threads(void) {
+  return currentNumThreads > 0 ? currentNumThreads
+                               : tfc::runtime::defaultNumThreads();
+}
+
+tfc_code tfc_model_set_num_threads(tfc_model *model, int32_t numThreads,
+                                   tfc_status *status) {
+  if (!model)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "tfc_model_set_num_threads: model is NULL");
+  model->numThreads =
+      numThreads > 0 ? numThreads : tfc::runtime::defaultNumThreads();
+  return TFC_OK;
+}
+
+int32_t tfc_model_num_threads(const tfc_model *model) {
+  return model ? model->numThreads : -1;
 }
 
 tfc_code tfc_model_call(tfc_model *model, int64_t index,

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
@@ -21,6 +22,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tfc::registerTFCPasses();
   mlir::tfc::registerTFCConversionPasses();
+  mlir::tfc::registerTFCCodegenPasses();
   mlir::tfc::registerTfcPipelines();
 
   mlir::DialectRegistry registry;

@@ -55,10 +55,12 @@ LogicalResult compileModule(ModuleOp module, const CompilerOptions &options);
 /// the runtime's model API, plus a small C++ class).
 std::string emitModelHeader(const ModelDescription &model);
 
-/// Links object files into a shared library against libtfc_runtime.so.
+/// Links object files into a shared library against libtfc_runtime.so, and
+/// against LLVM 22's OpenMP runtime when `openMP` (the objects have
+/// parallel regions).
 LogicalResult linkSharedLibrary(ArrayRef<std::string> objects,
                                 StringRef output, StringRef runtimeLibraryDir,
-                                std::string &error);
+                                bool openMP, std::string &error);
 
 } // namespace mlir::tfc
 

@@ -65,7 +65,12 @@ struct SoftmaxLowering : public OpConversionPattern<SoftmaxOp> {
     int64_t axis = op.getNormalizedAxis();
     Value max = finiteMax(rewriter, loc, adaptor.getLogits(), {axis});
     auto [exp, sum] = shiftedExp(rewriter, loc, adaptor.getLogits(), max, {axis});
-    rewriter.replaceOp(op, DivOp::create(rewriter, loc, exp, sum));
+    // exp * (1 / sum), as TensorFlow's kernel computes it: one division per
+    // row instead of one per element (a vector division costs 10 to 16
+    // cycles, more than the rest of softmax together).
+    Value one = scalarConstant(rewriter, loc, elementTypeOf(sum), 1);
+    Value reciprocal = DivOp::create(rewriter, loc, one, sum);
+    rewriter.replaceOp(op, MulOp::create(rewriter, loc, exp, reciprocal));
     return success();
   }
 };

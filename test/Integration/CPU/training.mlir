@@ -8,13 +8,14 @@
 // RUN: tfc inspect %t/libtraining.so | FileCheck %s --check-prefix=SLOTS
 
 // GradientDescent(0.01): g = -30, w = 0.3; g = -25.5, w = 0.555; ...
+// (Vectorized reductions may round the last printed digit differently.)
 // RUN: tfc run %t/libtraining.so --fn sgd --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 3 | FileCheck %s --check-prefix=SGD
-// SGD: loss = f32[] 15.660188
-// SGD-NEXT: w = f32[1] [0.7717499]
+// SGD: loss = f32[] 15.66018{{[0-9]*}}
+// SGD-NEXT: w = f32[1] [0.771{{7499|75}}]
 
 // Momentum(0.01, 0.9): accum = -30, then -52.5: w = 0.3, then 0.825.
 // RUN: tfc run %t/libtraining.so --fn momentum --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 3 | FileCheck %s --check-prefix=MOMENTUM
-// MOMENTUM: loss = f32[] 10.354689
+// MOMENTUM: loss = f32[] 10.35468{{[0-9]*}}
 // MOMENTUM-NEXT: w = f32[1] [1.4737499]
 
 // Nesterov: w -= g * lr + accum * momentum * lr: 0.57 after one step.
@@ -22,19 +23,19 @@
 // NESTEROV1: loss = f32[] 30
 // NESTEROV1-NEXT: w = f32[1] [0.56999993]
 // RUN: tfc run %t/libtraining.so --fn nesterov --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 3 | FileCheck %s --check-prefix=NESTEROV
-// NESTEROV: loss = f32[] 4.556568
+// NESTEROV: loss = f32[] 4.55656{{[0-9]*}}
 // NESTEROV-NEXT: w = f32[1] [1.8351382]
 
 // Adam(0.1): the first step moves w by the learning rate (bias-corrected
 // m / sqrt(v) is 1), the next ones a little less.
 // RUN: tfc run %t/libtraining.so --fn adam --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 3 | FileCheck %s --check-prefix=ADAM
-// ADAM: loss = f32[] 24.30454
+// ADAM: loss = f32[] 24.3045{{[0-9]*}}
 // ADAM-NEXT: w = f32[1] [0.2993736]
 
 // The slots and beta powers are variables of the store: two steps, a
 // checkpoint, and one step in another process give the third step exactly.
 // RUN: tfc run %t/libtraining.so --fn adam --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 2 --save %t/ckpt | FileCheck %s --check-prefix=ADAM2
-// ADAM2: loss = f32[] 27.07502
+// ADAM2: loss = f32[] 27.0750{{[0-9]*}}
 // ADAM2-NEXT: w = f32[1] [0.19983184]
 // RUN: tfc run %t/libtraining.so --fn adam --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --restore %t/ckpt | FileCheck %s --check-prefix=ADAM
 // Each optimizer converges to w = 2.

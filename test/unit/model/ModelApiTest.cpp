@@ -128,6 +128,25 @@ TEST_F(ModelApiTest, Reflection) {
   EXPECT_STREQ(tfc_variable_name(tfc_model_variable_at(model.get(), 0)), "w");
 }
 
+TEST_F(ModelApiTest, ThreadCountPerModel) {
+  Model a(tfc_model_create(serveAbi, nullptr, status.get()));
+  Model b(tfc_model_create(serveAbi, nullptr, status.get()));
+  ASSERT_TRUE(a && b) << tfc_status_message(status.get());
+  // The default: TFC_NUM_THREADS or the number of cores, what a call made
+  // outside any model call reports too.
+  int32_t byDefault = tfc_model_num_threads(a.get());
+  EXPECT_GE(byDefault, 1);
+  EXPECT_EQ(tfc_runtime_num_threads(), byDefault);
+  EXPECT_EQ(tfc_model_set_num_threads(a.get(), 3, status.get()), TFC_OK);
+  EXPECT_EQ(tfc_model_num_threads(a.get()), 3);
+  EXPECT_EQ(tfc_model_num_threads(b.get()), byDefault);
+  EXPECT_EQ(tfc_model_set_num_threads(a.get(), 0, status.get()), TFC_OK);
+  EXPECT_EQ(tfc_model_num_threads(a.get()), byDefault);
+  EXPECT_EQ(tfc_model_set_num_threads(nullptr, 2, status.get()),
+            TFC_INVALID_ARGUMENT);
+  EXPECT_EQ(tfc_model_num_threads(nullptr), -1);
+}
+
 TEST_F(ModelApiTest, CallBeforeInitializeFails) {
   Model model(tfc_model_create(trainAbi, nullptr, status.get()));
   ASSERT_TRUE(model);

@@ -100,6 +100,20 @@ TFC_RUNTIME_EXPORT tfc_code tfc_model_call(tfc_model *model, int64_t index,
                                            int64_t num_outputs,
                                            tfc_status *status);
 
+/* Threads: compiled code runs its large loops (above a size threshold the
+ * compiler chose) on up to this many threads, small ones on the calling
+ * thread alone. The default is TFC_NUM_THREADS when set to a positive
+ * number, else the number of cores. `num_threads` < 1 restores the default.
+ * Set it before concurrent calls, not during them. */
+TFC_RUNTIME_EXPORT tfc_code tfc_model_set_num_threads(tfc_model *model,
+                                                      int32_t num_threads,
+                                                      tfc_status *status);
+TFC_RUNTIME_EXPORT int32_t tfc_model_num_threads(const tfc_model *model);
+
+/* Called by compiled code: the thread count of the model call in progress
+ * on this thread (the default outside a call). */
+TFC_RUNTIME_EXPORT int32_t tfc_runtime_num_threads(void);
+
 TFC_EXTERN_C_END
 
 #endif /* TFC_RUNTIME_MODEL_H */

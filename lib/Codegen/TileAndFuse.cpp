@@ -1,0 +1,543 @@
+//===- TileAndFuse.cpp - the tfc-tile-and-fuse pass -----------------------===//
+//
+// Tiles statically shaped linalg ops on tensors so that their tiles
+// vectorize: contractions get a cache level (scf.forall, one block per
+// thread), a reduction-block level and a register tile; everything else is
+// tiled row by row with its producers fused in.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCTILEANDFUSE
+#include "tfc/Codegen/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+/// Targets of the contraction tiling: a 64x256 block of the output per
+/// thread with 256 steps of the reduction keeps the block of A (64 KiB), of
+/// B (256 KiB) and of C in L2; 8x32 accumulators are 16 AVX-512 registers.
+constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
+constexpr int64_t kRegisterM = 8, kRegisterN = 32;
+/// Packing B costs a copy of B per call, about 48/M of the contraction's
+/// time for M rows at this machine's ratio of FMA to copy throughput.
+/// Measured: it pays off at M = 1024, not yet at 256 (the MLP's layers, 2-3%
+/// slower packed) nor at 64.
+constexpr int64_t kMinRowsToPack = 512;
+/// How many pieces the outer level of a row-wise op aims for: enough for
+/// two threads to balance, few enough that each piece is sizable.
+constexpr int64_t kTargetChunks = 64;
+/// The vector length of the loops inside a row (4 AVX-512 registers): long
+/// enough to hide latencies, short enough that a row's values never spill.
+constexpr int64_t kRowStep = 64;
+
+/// The largest divisor of `size` that is at most `target`: a tile size with
+/// no remainder, so every tile is static.
+static int64_t divisorAtMost(int64_t size, int64_t target) {
+  for (int64_t tile = std::min(size, target); tile > 1; --tile)
+    if (size % tile == 0)
+      return tile;
+  return 1;
+}
+
+/// The smallest divisor of `size` that is at least `target`.
+static int64_t divisorAtLeast(int64_t size, int64_t target) {
+  for (int64_t tile = std::max<int64_t>(target, 1); tile < size; ++tile)
+    if (size % tile == 0)
+      return tile;
+  return size;
+}
+
+static SmallVector<OpFoldResult> indexAttrs(Builder &b,
+                                            ArrayRef<int64_t> sizes) {
+  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+    return b.getIndexAttr(size);
+  });
+}
+
+static bool hasStaticShapes(linalg::LinalgOp op) {
+  return op.hasPureTensorSemantics() &&
+         llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
+}
+
+/// A 2-d matmul: linalg.matmul or a generic contraction with (m, n, k)
+/// loops.
+static bool isMatmulLike(linalg::LinalgOp op) {
+  return op.getNumLoops() == 3 && op.getNumParallelLoops() == 2 &&
+         linalg::isaContractionOpInterface(op);
+}
+
+static int64_t product(ArrayRef<int64_t> sizes) {
+  int64_t result = 1;
+  for (int64_t size : sizes)
+    result *= size;
+  return result;
+}
+
+/// Records erased ops, so roots fused into an earlier root are skipped.
+struct ErasureListener : public RewriterBase::Listener {
+  llvm::DenseSet<Operation *> erased;
+  void notifyOperationErased(Operation *op) override { erased.insert(op); }
+};
+
+class TileAndFuse {
+public:
+  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow)
+      : rewriter(rewriter), parallelThreshold(parallelThreshold),
+        maxRow(maxRow) {}
+
+  void tileMatmul(linalg::LinalgOp op);
+  void tileRowWise(linalg::LinalgOp op);
+
+private:
+  using LoopType = scf::SCFTilingOptions::LoopType;
+
+  /// Tiles the packed contraction of packMatmulB like tileMatmul: output
+  /// blocks (`block`: rows, panels, reduction size), reduction blocks and
+  /// register tiles (`registers`: rows, columns).
+  void tilePackedMatmul(linalg::GenericOp op, ArrayRef<int64_t> block,
+                        ArrayRef<int64_t> registers, LoopType outerLoop);
+
+  /// Tiles the ops of one row (the body of `rowLoop`) along the row in
+  /// steps of kRowStep; reductions keep a vector of partial results.
+  void tileAlongRow(scf::ForOp rowLoop);
+
+  /// Tiles `op` with `sizes`, fusing the producers `fuse` accepts; replaces
+  /// the op and returns the tiled op, or null when tiling does not apply.
+  Operation *tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
+                         LoopType loopType,
+                         function_ref<bool(Operation *, bool)> fuse,
+                         ArrayRef<int64_t> interchange = {});
+
+  IRRewriter &rewriter;
+  int64_t parallelThreshold, maxRow;
+};
+
+} // namespace
+
+Operation *TileAndFuse::tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
+                                    LoopType loopType,
+                                    function_ref<bool(Operation *, bool)> fuse,
+                                    ArrayRef<int64_t> interchange) {
+  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+    return op;
+  auto tilingOp = dyn_cast<TilingInterface>(op);
+  if (!tilingOp)
+    return nullptr;
+  scf::SCFTilingOptions tiling;
+  tiling.setTileSizes(indexAttrs(rewriter, sizes)).setLoopType(loopType);
+  if (!interchange.empty())
+    tiling.setInterchange(interchange);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tiling);
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+          -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        if (!fuse(producer.getOwner(), isDestination))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(rewriter, tilingOp, options);
+  if (failed(result))
+    return nullptr;
+  for (OpResult value : op->getResults())
+    if (Value replacement = result->replacements.lookup(value))
+      rewriter.replaceAllUsesWith(value, replacement);
+  if (op->use_empty())
+    rewriter.eraseOp(op);
+  return result->tiledAndFusedOps.front();
+}
+
+/// The fill of a contraction's output block is computed per block; other
+/// producers are roots of their own (a contraction's operands are read many
+/// times and must not be recomputed per block).
+static bool fusableIntoContraction(Operation *producer, bool isDestination) {
+  return isDestination && isa<linalg::FillOp>(producer);
+}
+
+/// Rewrites `op` so that it reads `input` through its init operand, which
+/// becomes `input`'s value: tiles of the op then read and write the same
+/// slice, and bufferization updates it in place.
+static void readInputFromInit(RewriterBase &rewriter, linalg::GenericOp op,
+                              OpOperand *input) {
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    if (operand == input)
+      continue;
+    inputs.push_back(operand->get());
+    maps.push_back(op.getMatchingIndexingMap(operand));
+  }
+  OpOperand *init = op.getDpsInitOperand(0);
+  maps.push_back(op.getMatchingIndexingMap(init));
+  Block &body = op.getRegion().front();
+  rewriter.setInsertionPoint(op);
+  auto replacement = linalg::GenericOp::create(
+      rewriter, op.getLoc(), op.getResultTypes(), inputs, input->get(), maps,
+      op.getIteratorTypesArray(),
+      [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        unsigned next = 0;
+        for (OpOperand *operand : op.getDpsInputOperands()) {
+          BlockArgument arg = body.getArgument(operand->getOperandNumber());
+          mapping.map(arg, operand == input ? args.back() : args[next++]);
+        }
+        mapping.map(body.getArgument(init->getOperandNumber()), args.back());
+        for (Operation &nested : body)
+          builder.clone(nested, mapping);
+      });
+  rewriter.replaceOp(op, replacement.getResults());
+}
+
+/// In a row, lets an element-wise op write over one of its inputs when
+/// nothing reads that input afterwards, and lets the input's producer write
+/// where the op's result goes. In a softmax, the exponentials are then
+/// computed straight into the result row and `exp / sum` divides them in
+/// place: no row-sized temporary.
+static void reuseRowBuffers(RewriterBase &rewriter, Block &body) {
+  for (auto op : llvm::make_early_inc_range(body.getOps<linalg::GenericOp>())) {
+    if (op.getNumDpsInits() != 1 || !linalg::isElementwise(op))
+      continue;
+    OpOperand *init = op.getDpsInitOperand(0);
+    if (op.payloadUsesValueFromOperand(init))
+      continue;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      Value value = input->get();
+      auto producer = value.getDefiningOp<linalg::GenericOp>();
+      if (!producer || producer->getBlock() != &body ||
+          producer.getNumDpsInits() != 1 ||
+          value.getType() != init->get().getType() ||
+          !op.getMatchingIndexingMap(input).isIdentity() ||
+          producer.payloadUsesValueFromOperand(producer.getDpsInitOperand(0)))
+        continue;
+      // The producer's own destination must be scratch (a slice of an
+      // empty tensor), and every other reader must come before `op`.
+      Value scratch = producer.getDpsInitOperand(0)->get();
+      while (auto slice = scratch.getDefiningOp<tensor::ExtractSliceOp>())
+        scratch = slice.getSource();
+      if (!scratch.getDefiningOp<tensor::EmptyOp>())
+        continue;
+      if (llvm::any_of(value.getUsers(), [&](Operation *user) {
+            return user != op && (user->getBlock() != &body ||
+                                  op->isBeforeInBlock(user));
+          }))
+        continue;
+      // The destination must be available where the producer runs.
+      Operation *destination = init->get().getDefiningOp();
+      if (destination && destination->getBlock() == &body &&
+          producer->isBeforeInBlock(destination)) {
+        if (llvm::any_of(destination->getOperands(), [&](Value operand) {
+              Operation *def = operand.getDefiningOp();
+              return def && def->getBlock() == &body &&
+                     !def->isBeforeInBlock(producer);
+            }))
+          continue;
+        rewriter.moveOpBefore(destination, producer);
+      }
+      rewriter.modifyOpInPlace(producer, [&] {
+        producer.getDpsInitOperand(0)->set(init->get());
+      });
+      readInputFromInit(rewriter, op, input);
+      break;
+    }
+  }
+}
+
+/// Packs B [K, N] of `matmul` into panels Bp [N / panel, K, panel], so the
+/// register tile reads its B row of each step from consecutive addresses
+/// instead of one row of B apart (4 KiB for N = 1024: every row in the same
+/// L1 set). Returns the equivalent contraction on the packed operand,
+/// C3[i, p, j] += A[i, k] * Bp[p, k, j], with C3 the output viewed as
+/// [M, N / panel, panel], and the pack; or failure when the shape does not
+/// allow it.
+static FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
+packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel) {
+  Value a = matmul.getDpsInputOperand(0)->get();
+  Value b = matmul.getDpsInputOperand(1)->get();
+  Value c = matmul.getDpsInitOperand(0)->get();
+  auto bType = cast<RankedTensorType>(b.getType());
+  auto cType = cast<RankedTensorType>(c.getType());
+  Type elementType = cType.getElementType();
+  if (!elementType.isF32() || !bType.getElementType().isF32() ||
+      !cast<RankedTensorType>(a.getType()).getElementType().isF32())
+    return failure();
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  int64_t m = cType.getDimSize(0);
+  if (n % panel != 0)
+    return failure();
+  int64_t panels = n / panel;
+  Location loc = matmul.getLoc();
+  rewriter.setInsertionPoint(matmul);
+
+  // Bp = transpose(B viewed as [K, N / panel, panel]).
+  auto b3Type = RankedTensorType::get({k, panels, panel}, elementType);
+  Value b3 = tensor::ExpandShapeOp::create(
+      rewriter, loc, b3Type, b, SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  Value packedInit = tensor::EmptyOp::create(
+      rewriter, loc, ArrayRef<int64_t>{panels, k, panel}, elementType);
+  auto pack = linalg::TransposeOp::create(rewriter, loc, b3, packedInit,
+                                          ArrayRef<int64_t>{1, 0, 2});
+
+  // The output viewed as [M, N / panel, panel]: a fill of its own when
+  // the matmul starts from one, so that it still fuses into the tiles.
+  auto c3Type = RankedTensorType::get({m, panels, panel}, elementType);
+  Value c3;
+  auto fill = c.getDefiningOp<linalg::FillOp>();
+  if (fill && fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, c3Type.getShape(),
+                                          elementType);
+    c3 = linalg::FillOp::create(rewriter, loc, fill.getDpsInputOperand(0)->get(),
+                                empty)
+             .getResult(0);
+  } else {
+    c3 = tensor::ExpandShapeOp::create(
+        rewriter, loc, c3Type, c,
+        SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  }
+
+  MLIRContext *context = rewriter.getContext();
+  AffineExpr i, p, j, kk;
+  bindDims(context, i, p, j, kk);
+  SmallVector<AffineMap> maps = {AffineMap::get(4, 0, {i, kk}, context),
+                                 AffineMap::get(4, 0, {p, kk, j}, context),
+                                 AffineMap::get(4, 0, {i, p, j}, context)};
+  SmallVector<utils::IteratorType> iterators = {
+      utils::IteratorType::parallel, utils::IteratorType::parallel,
+      utils::IteratorType::parallel, utils::IteratorType::reduction};
+  auto packed = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{c3Type}, ValueRange{a, pack.getResult()[0]},
+      ValueRange{c3}, maps, iterators,
+      [](OpBuilder &builder, Location nestedLoc, ValueRange args) {
+        Value product =
+            arith::MulFOp::create(builder, nestedLoc, args[0], args[1]);
+        Value sum = arith::AddFOp::create(builder, nestedLoc, args[2], product);
+        linalg::YieldOp::create(builder, nestedLoc, sum);
+      });
+  Value result = tensor::CollapseShapeOp::create(
+      rewriter, loc, cType, packed.getResult(0),
+      SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  rewriter.replaceOp(matmul, result);
+  return std::make_pair(packed, pack);
+}
+
+void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[0], n = ranges[1], k = ranges[2];
+  int64_t blockM = divisorAtMost(m, kBlockM);
+  int64_t blockN = divisorAtMost(n, kBlockN);
+  int64_t registerM = divisorAtMost(blockM, kRegisterM);
+  int64_t registerN = divisorAtMost(blockN, kRegisterN);
+  bool parallel =
+      m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
+  LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
+
+  // With enough rows to amortize it, B is packed into register-tile panels
+  // first (a copy of B per call).
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (matmul && m >= kMinRowsToPack && registerN >= 16 &&
+      blockN % registerN == 0) {
+    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> packed =
+        packMatmulB(rewriter, matmul, registerN);
+    if (succeeded(packed)) {
+      tileRowWise(packed->second);
+      tilePackedMatmul(packed->first, {blockM, blockN / registerN, k},
+                       {registerM, registerN}, outerLoop);
+      return;
+    }
+  }
+
+  // The cache level: one output block per thread, its fill fused.
+  Operation *block = tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
+                                 fusableIntoContraction);
+  if (!block)
+    return;
+  // The fill of the block, tiled like the registers below.
+  auto tiled = cast<linalg::LinalgOp>(block);
+  if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp,
+                [](Operation *, bool) { return false; });
+
+  // Blocks of the reduction, then the register tile.
+  Operation *reductionBlock =
+      tileAndFuse(block, {0, 0, divisorAtMost(k, kBlockK)}, LoopType::ForOp,
+                  [](Operation *, bool) { return false; });
+  if (!reductionBlock)
+    return;
+  tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
+              [](Operation *, bool) { return false; });
+}
+
+void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
+                                   ArrayRef<int64_t> block,
+                                   ArrayRef<int64_t> registers,
+                                   LoopType outerLoop) {
+  int64_t blockM = block[0], blockPanels = block[1], k = block[2];
+  int64_t registerM = registers[0], registerN = registers[1];
+  Operation *tiledBlock = tileAndFuse(op, {blockM, blockPanels, 0, 0},
+                                      outerLoop, fusableIntoContraction);
+  if (!tiledBlock)
+    return;
+  auto tiled = cast<linalg::LinalgOp>(tiledBlock);
+  if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp,
+                [](Operation *, bool) { return false; });
+  Operation *reductionBlock =
+      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, kBlockK)},
+                  LoopType::ForOp, [](Operation *, bool) { return false; });
+  if (!reductionBlock)
+    return;
+  // The register tile: its panel dimension has size 1, which the vector
+  // lowering drops, leaving the outer products of an unpacked tile. Panels
+  // outside rows: a panel's reduction block (32 KiB) stays in L1 while the
+  // rows of A, 8x fewer bytes per step, come from L2.
+  tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
+              [](Operation *, bool) { return false; }, {1, 0, 2, 3});
+}
+
+void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  int64_t numLoops = op.getNumLoops();
+  if (numLoops == 0)
+    return;
+  bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
+  // Long rows are cut along their last dimension, which must then be
+  // parallel in every fused op; short rows stay whole.
+  bool longRows = ranges.back() > maxRow && innerIsParallel;
+  int64_t work = product(ranges);
+  bool parallel = work >= parallelThreshold;
+
+  // The outer level: the outermost parallel loop that has more than one
+  // iteration, in about kTargetChunks pieces.
+  SmallVector<int64_t> outer(numLoops, 0), inner(numLoops, 0);
+  int64_t lastOuter = longRows ? numLoops : numLoops - 1;
+  for (int64_t i = 0; i < lastOuter; ++i) {
+    if (iterators[i] != utils::IteratorType::parallel || ranges[i] <= 1)
+      continue;
+    int64_t chunk = divisorAtLeast(ranges[i], ranges[i] / kTargetChunks);
+    if (longRows && i == numLoops - 1)
+      chunk = std::max(chunk, divisorAtLeast(ranges[i], kRowStep));
+    outer[i] = chunk;
+    break;
+  }
+  // The inner level: one row at a time, or kRowStep elements of it.
+  for (int64_t i = 0; i < numLoops - 1; ++i)
+    if (iterators[i] == utils::IteratorType::parallel)
+      inner[i] = 1;
+  if (longRows)
+    inner[numLoops - 1] = divisorAtMost(ranges.back(), kRowStep);
+
+  auto fuse = [&](Operation *producer, bool) {
+    auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
+    if (!linalgProducer || isMatmulLike(linalgProducer) ||
+        !hasStaticShapes(linalgProducer))
+      return false;
+    if (longRows)
+      return linalgProducer.getNumParallelLoops() == linalgProducer.getNumLoops();
+    return true;
+  };
+  Operation *rows = tileAndFuse(
+      op, outer, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
+  if (!rows)
+    return;
+  Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
+  if (!row || longRows || ranges.back() <= kRowStep)
+    return;
+  if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
+    // Fusion computes a producer once per use (the exponentials of a
+    // softmax for the sum and for the division): one copy is enough.
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance,
+                                  rowLoop->getParentOfType<func::FuncOp>());
+    reuseRowBuffers(rewriter, *rowLoop.getBody());
+    tileAlongRow(rowLoop);
+  }
+}
+
+void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
+  SmallVector<linalg::LinalgOp> ops;
+  for (Operation &op : rowLoop.getBody()->without_terminator())
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+      if (hasStaticShapes(linalgOp) && !isa<linalg::FillOp>(op))
+        ops.push_back(linalgOp);
+  for (linalg::LinalgOp op : ops) {
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    int64_t last = op.getNumLoops() - 1;
+    int64_t step = divisorAtMost(ranges[last], kRowStep);
+    if (last < 0 || ranges[last] <= kRowStep || step < 8)
+      continue;
+    // Only the row dimension is tiled; every other loop has size 1 here or
+    // is a reduction the op keeps whole.
+    if (llvm::any_of(llvm::seq<int64_t>(0, last), [&](int64_t i) {
+          return iterators[i] == utils::IteratorType::reduction;
+        }))
+      continue;
+    SmallVector<int64_t> sizes(op.getNumLoops(), 0);
+    sizes[last] = step;
+    scf::SCFTilingOptions options;
+    options.setTileSizes(indexAttrs(rewriter, sizes));
+    if (iterators[last] == utils::IteratorType::reduction)
+      options
+          .setReductionTilingStrategy(
+              ReductionTilingStrategy::PartialReductionOuterReduction)
+          .setReductionDims({static_cast<unsigned>(last)});
+    rewriter.setInsertionPoint(op);
+    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    if (failed(result))
+      continue;
+    rewriter.replaceOp(op, result->replacements);
+  }
+}
+
+namespace {
+struct TFCTileAndFusePass
+    : public tfc::impl::TFCTileAndFuseBase<TFCTileAndFusePass> {
+  using TFCTileAndFuseBase::TFCTileAndFuseBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    // Roots are the linalg ops at the top level of the function; those
+    // fused into a later root are gone by the time they come up.
+    SmallVector<linalg::LinalgOp> roots;
+    for (Block &block : func.getBody())
+      for (Operation &op : block)
+        if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+          if (hasStaticShapes(linalgOp) && !isa<linalg::FillOp>(op))
+            roots.push_back(linalgOp);
+
+    ErasureListener listener;
+    IRRewriter rewriter(&getContext(), &listener);
+    TileAndFuse tiler(rewriter, parallelThreshold, maxRow);
+    for (linalg::LinalgOp root : llvm::reverse(roots)) {
+      if (listener.erased.contains(root))
+        continue;
+      if (isMatmulLike(root))
+        tiler.tileMatmul(root);
+      else
+        tiler.tileRowWise(root);
+      // Producers fused into the root's loops are dead now.
+      (void)runRegionDCE(rewriter, func->getRegions());
+    }
+  }
+};
+} // namespace

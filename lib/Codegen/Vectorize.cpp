@@ -1,0 +1,127 @@
+//===- Vectorize.cpp - the tfc-vectorize pass -----------------------------===//
+//
+// Turns the static tiles left by tfc-tile-and-fuse into vector code and
+// keeps register-tile accumulators in registers across reduction loops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCVECTORIZE
+#include "tfc/Codegen/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+/// Vectorizes a linalg op on tensors whose static iteration space is small
+/// enough to live in registers (or close: LLVM splits long vectors).
+struct VectorizeLinalgOp : public OpInterfaceRewritePattern<linalg::LinalgOp> {
+  VectorizeLinalgOp(MLIRContext *context, int64_t maxElements)
+      : OpInterfaceRewritePattern(context), maxElements(maxElements) {}
+
+  LogicalResult matchAndRewrite(linalg::LinalgOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "not on tensors");
+    int64_t elements = 1;
+    for (int64_t size : op.getStaticLoopRanges()) {
+      if (ShapedType::isDynamic(size))
+        return rewriter.notifyMatchFailure(op, "dynamic iteration space");
+      elements *= size;
+    }
+    if (elements > maxElements)
+      return rewriter.notifyMatchFailure(op, "too large for registers");
+    // LLVM stores vectors of i1 as packed bits, but a memref of i1 has a
+    // byte per element: boolean tensors stay scalar.
+    if (llvm::any_of(op->getOperandTypes(), [](Type type) {
+          return getElementTypeOrSelf(type).isInteger(1);
+        }))
+      return rewriter.notifyMatchFailure(op, "boolean tensors");
+    if (failed(linalg::vectorizeOpPrecondition(op)))
+      return rewriter.notifyMatchFailure(op, "not vectorizable");
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, result->replacements);
+    return success();
+  }
+
+  int64_t maxElements;
+};
+
+/// Vectorizes a static copy of a slice into a tensor (what tiling leaves of
+/// a transpose that only moves unit dimensions, such as packing a matmul
+/// operand), which would otherwise become an element-by-element copy.
+struct VectorizeInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
+  VectorizeInsertSlice(MLIRContext *context, int64_t maxElements)
+      : OpRewritePattern(context), maxElements(maxElements) {}
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getSourceType();
+    if (!type.hasStaticShape() || type.getNumElements() > maxElements ||
+        !op.getSource().getDefiningOp<tensor::ExtractSliceOp>())
+      return rewriter.notifyMatchFailure(op, "not a small static copy");
+    FailureOr<linalg::VectorizationResult> result =
+        linalg::vectorize(rewriter, op);
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, result->replacements);
+    return success();
+  }
+
+  int64_t maxElements;
+};
+
+struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
+  using TFCVectorizeBase::TFCVectorizeBase;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    MLIRContext *context = &getContext();
+    // Vectorization and the cleanups that must run before any
+    // canonicalization: multi-reductions of products become contractions
+    // (canonicalizing first would split the FMA), transfers absorb slices
+    // and transposes, so transfer_write/transfer_read pairs on a tile fold.
+    RewritePatternSet patterns(context);
+    patterns.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
+                                                          maxVectorElements);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
+    vector::populateVectorReductionToContractPatterns(patterns);
+    vector::populateSinkVectorOpsPatterns(patterns);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, context);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+
+    // A register tile's accumulator: read before the reduction loop, kept
+    // in registers, written after it.
+    // Inner loops first (post-order), so subsets hoisted out of an inner
+    // loop can leave the outer one too.
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    IRRewriter rewriter(context);
+    for (scf::ForOp loop : loops) {
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+      (void)hoistLoopInvariantSubsets(rewriter, loop);
+    }
+  }
+};
+
+} // namespace

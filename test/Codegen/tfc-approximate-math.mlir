@@ -1,0 +1,17 @@
+// RUN: tfc-opt %s --tfc-approximate-math | FileCheck %s
+
+// exp, log and tanh of f32 become polynomials (FMAs, no libm call); sin
+// stays.
+// CHECK-LABEL: func.func @approximated
+// CHECK-NOT: math.exp
+// CHECK-NOT: math.log
+// CHECK-NOT: math.tanh
+// CHECK: math.fma
+// CHECK: math.sin
+func.func @approximated(%x: vector<16xf32>, %y: f32) -> (vector<16xf32>, f32, f32, f32) {
+  %e = math.exp %x : vector<16xf32>
+  %l = math.log %y : f32
+  %t = math.tanh %y : f32
+  %s = math.sin %y : f32
+  return %e, %l, %t, %s : vector<16xf32>, f32, f32, f32
+}

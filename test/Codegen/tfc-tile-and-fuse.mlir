@@ -1,0 +1,121 @@
+// RUN: tfc-opt %s --tfc-tile-and-fuse --split-input-file | FileCheck %s
+
+// A large matmul: B is packed into 32-column panels, the output is tiled in
+// 64x256 blocks over threads with its fill fused, then in reduction blocks
+// of 256 and 8x32x1 register tiles, panels outside rows.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) in (32)
+// CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (1024, 32) step (64, 8)
+// CHECK:   linalg.fill
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C256:.*]] iter_args
+// CHECK:     scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x32xf32>) outs(%{{.*}} : tensor<8x1x32xf32>)
+// CHECK: tensor.collapse_shape %[[RESULT]] {{\[\[}}0], [1, 2]] : tensor<1024x32x32xf32> into tensor<1024x1024xf32>
+func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1024x1024xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%fill : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %c : tensor<1024x1024xf32>
+}
+
+// -----
+
+// A matmul of one row is not worth packing, and too small for threads.
+// CHECK-LABEL: func.func @small_matmul
+// CHECK-NOT: scf.forall
+// CHECK-NOT: linalg.transpose
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
+func.func @small_matmul(%a: tensor<1x64xf32>, %b: tensor<64x64xf32>) -> tensor<1x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<1x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x64xf32>) -> tensor<1x64xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<1x64xf32>, tensor<64x64xf32>) outs(%fill : tensor<1x64xf32>) -> tensor<1x64xf32>
+  return %c : tensor<1x64xf32>
+}
+
+// -----
+
+// Softmax: one loop nest over blocks of rows (threads), then rows, with the
+// maximum, the exponentials, their sum and the division fused; inside a row
+// each op steps through 64 elements, the reductions keep 64 partial
+// results, and the division overwrites the exponentials in the result.
+// CHECK-LABEL: func.func @softmax
+// CHECK: scf.forall (%{{.*}}) = (0) to (4096) step (64) shared_outs(%[[OUT:.*]] = %{{.*}})
+// CHECK:   scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ROWS:.*]] = %{{.*}})
+// CHECK:     scf.for {{.*}} -> (tensor<1x64xf32>)
+// CHECK:       arith.maximumf
+// CHECK:     linalg.reduce
+// CHECK:     %[[DEST:.*]] = tensor.extract_slice %[[ROWS]][%[[ROW]], 0] [1, 1024]
+// CHECK:     %[[EXP:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[DEST]]) -> (tensor<1x1024xf32>)
+// CHECK:       math.exp
+// CHECK:     scf.for {{.*}} -> (tensor<1x64xf32>)
+// CHECK:       arith.addf
+// CHECK:     linalg.reduce
+// CHECK:     scf.for {{.*}} iter_args(%{{.*}} = %[[EXP]]) -> (tensor<1x1024xf32>)
+// CHECK:       arith.divf
+// CHECK: scf.forall.in_parallel
+func.func @softmax(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<4096xf32>
+  %f1 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<4096xf32>) -> tensor<4096xf32>
+  %max = linalg.reduce ins(%x : tensor<4096x1024xf32>) outs(%f1 : tensor<4096xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  %e2 = tensor.empty() : tensor<4096x1024xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max : tensor<4096x1024xf32>, tensor<4096xf32>) outs(%e2 : tensor<4096x1024xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %d = arith.subf %in, %m : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<4096x1024xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<4096xf32>) -> tensor<4096xf32>
+  %sum = linalg.reduce ins(%exp : tensor<4096x1024xf32>) outs(%f2 : tensor<4096xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%exp, %sum : tensor<4096x1024xf32>, tensor<4096xf32>) outs(%e2 : tensor<4096x1024xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %q = arith.divf %in, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<4096x1024xf32>
+  return %y : tensor<4096x1024xf32>
+}
+
+// -----
+
+// A long 1-d element-wise op: chunks over threads, 64 elements per step.
+// CHECK-LABEL: func.func @long_row
+// CHECK: scf.forall (%{{.*}}) = (0) to (1048576) step (16384)
+// CHECK:   scf.for {{.*}} -> (tensor<16384xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}} : tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
+func.func @long_row(%x: tensor<1048576xf32>) -> tensor<1048576xf32> {
+  %empty = tensor.empty() : tensor<1048576xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<1048576xf32>) outs(%empty : tensor<1048576xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<1048576xf32>
+  return %y : tensor<1048576xf32>
+}
+
+// -----
+
+// Dynamic shapes are left to the scalar lowering.
+// CHECK-LABEL: func.func @dynamic
+// CHECK-NOT: scf.for
+// CHECK: linalg.generic
+func.func @dynamic(%x: tensor<?xf32>, %empty: tensor<?xf32>) -> tensor<?xf32> {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<?xf32>) outs(%empty : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<?xf32>
+  return %y : tensor<?xf32>
+}

@@ -1,0 +1,67 @@
+// RUN: tfc-opt %s --tfc-vectorize --split-input-file | FileCheck %s
+
+// A register tile in its reduction loop: one vector.contract per step, the
+// accumulator read before the loop and written after it.
+// CHECK-LABEL: func.func @register_tile
+// CHECK: %[[ACC:.*]] = vector.transfer_read %{{.*}} : tensor<8x32xf32>, vector<8x32xf32>
+// CHECK: %[[SUM:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[A:.*]] = %[[ACC]]) -> (tensor<8x32xf32>, vector<8x32xf32>)
+// CHECK-NOT: vector.transfer_write
+// CHECK:   vector.contract {{.*}} %[[A]] : vector<8x1xf32>, vector<1x32xf32> into vector<8x32xf32>
+// CHECK: vector.transfer_write %[[SUM]]#1
+func.func @register_tile(%a: tensor<8x256xf32>, %b: tensor<256x32xf32>, %c: tensor<8x32xf32>) -> tensor<8x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %r = scf.for %k = %c0 to %c256 step %c1 iter_args(%acc = %c) -> (tensor<8x32xf32>) {
+    %sa = tensor.extract_slice %a[0, %k] [8, 1] [1, 1] : tensor<8x256xf32> to tensor<8x1xf32>
+    %sb = tensor.extract_slice %b[%k, 0] [1, 32] [1, 1] : tensor<256x32xf32> to tensor<1x32xf32>
+    %m = linalg.matmul ins(%sa, %sb : tensor<8x1xf32>, tensor<1x32xf32>) outs(%acc : tensor<8x32xf32>) -> tensor<8x32xf32>
+    scf.yield %m : tensor<8x32xf32>
+  }
+  return %r : tensor<8x32xf32>
+}
+
+// -----
+
+// Element-wise ops become vector arithmetic.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<64xf32>, vector<64xf32>
+// CHECK: %[[E:.*]] = math.exp %[[X]] : vector<64xf32>
+// CHECK: vector.transfer_write %[[E]]
+func.func @elementwise(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %empty = tensor.empty() : tensor<64xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<64xf32>) outs(%empty : tensor<64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<64xf32>
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+// Too large for registers, dynamic, or boolean in memory: left alone.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: vector.
+// CHECK-COUNT-3: linalg.generic
+func.func @left_alone(%big: tensor<8192xf32>, %dyn: tensor<?xf32>, %bits: tensor<16xi1>) -> (tensor<8192xf32>, tensor<?xf32>, tensor<16xi1>) {
+  %e1 = tensor.empty() : tensor<8192xf32>
+  %y1 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%big : tensor<8192xf32>) outs(%e1 : tensor<8192xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<8192xf32>
+  %y2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%dyn : tensor<?xf32>) outs(%dyn : tensor<?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<?xf32>
+  %e3 = tensor.empty() : tensor<16xi1>
+  %y3 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%bits : tensor<16xi1>) outs(%e3 : tensor<16xi1>) {
+  ^bb0(%in: i1, %out: i1):
+    %true = arith.constant true
+    %n = arith.xori %in, %true : i1
+    linalg.yield %n : i1
+  } -> tensor<16xi1>
+  return %y1, %y2, %y3 : tensor<8192xf32>, tensor<?xf32>, tensor<16xi1>
+}

@@ -1,0 +1,104 @@
+/*===- driver.c - times an entry point of a compiled tfc model --*- C -*-===*\
+|*                                                                          *|
+|*   driver LIB MODEL FN THREADS WARMUP REPS OUT.npy IN.npy...              *|
+|*                                                                          *|
+|* Loads lib<MODEL>.so, binds it to a new store, reads the inputs, calls    *|
+|* FN WARMUP times untimed and REPS times timed, one tfc_model_call each    *|
+|* (the outputs are destroyed after every call, as a caller would), writes  *|
+|* the first output of the last call to OUT.npy and prints the times in     *|
+|* seconds as a JSON list.                                                  *|
+|*                                                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#include "tfc/runtime.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int fail(const char *what, tfc_status *status) {
+  fprintf(stderr, "driver: %s: %s\n", what,
+          status ? tfc_status_message(status) : dlerror());
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 8) {
+    fprintf(stderr, "usage: driver LIB MODEL FN THREADS WARMUP REPS OUT.npy "
+                    "IN.npy...\n");
+    return 2;
+  }
+  const char *library = argv[1], *modelName = argv[2], *fn = argv[3];
+  int threads = atoi(argv[4]), warmup = atoi(argv[5]), reps = atoi(argv[6]);
+  const char *outPath = argv[7];
+  int numInputs = argc - 8;
+
+  void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (!handle)
+    return fail(library, NULL);
+  char symbol[256];
+  snprintf(symbol, sizeof(symbol), "tfc_model_%s", modelName);
+  const tfc_model_abi *abi = dlsym(handle, symbol);
+  if (!abi)
+    return fail(symbol, NULL);
+
+  tfc_status *status = tfc_status_create();
+  tfc_model *model = tfc_model_create(abi, NULL, status);
+  if (!model)
+    return fail("tfc_model_create", status);
+  if (tfc_model_set_num_threads(model, threads, status) != TFC_OK)
+    return fail("tfc_model_set_num_threads", status);
+  int64_t entry = tfc_model_find_entry(model, fn);
+  if (entry < 0) {
+    fprintf(stderr, "driver: no entry point %s\n", fn);
+    return 1;
+  }
+  const tfc_entry_info *info = tfc_model_entry_at(model, entry);
+
+  tfc_tensor **inputs = calloc(numInputs ? numInputs : 1, sizeof(*inputs));
+  for (int i = 0; i < numInputs; ++i)
+    if (!(inputs[i] = tfc_npy_read(argv[8 + i], status)))
+      return fail(argv[8 + i], status);
+  int64_t numOutputs = info->num_outputs;
+  tfc_tensor **outputs = calloc(numOutputs ? numOutputs : 1, sizeof(*outputs));
+  double *times = calloc(reps, sizeof(double));
+
+  for (int r = 0; r < warmup + reps; ++r) {
+    double start = now();
+    if (tfc_model_call(model, entry, (const tfc_tensor *const *)inputs,
+                       numInputs, outputs, numOutputs, status) != TFC_OK)
+      return fail(fn, status);
+    double elapsed = now() - start;
+    if (r >= warmup)
+      times[r - warmup] = elapsed;
+    if (r + 1 < warmup + reps)
+      for (int64_t k = 0; k < numOutputs; ++k)
+        tfc_tensor_destroy(outputs[k]);
+  }
+  if (numOutputs > 0 && tfc_npy_write(outputs[0], outPath, status) != TFC_OK)
+    return fail(outPath, status);
+
+  printf("[");
+  for (int r = 0; r < reps; ++r)
+    printf("%s%.9g", r ? ", " : "", times[r]);
+  printf("]\n");
+
+  for (int64_t k = 0; k < numOutputs; ++k)
+    tfc_tensor_destroy(outputs[k]);
+  for (int i = 0; i < numInputs; ++i)
+    tfc_tensor_destroy(inputs[i]);
+  free(inputs);
+  free(outputs);
+  free(times);
+  tfc_model_destroy(model);
+  tfc_status_destroy(status);
+  return 0;
+}

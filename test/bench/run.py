@@ -1,0 +1,450 @@
+"""run.py - `make bench`: tfc against ONNX Runtime, PyTorch and OpenBLAS.
+
+Builds the cases' models with tfc, exports the same models to ONNX from
+PyTorch (same weights), checks that every output matches the peers within
+the case's tolerance, then times each case with 1 and 2 threads,
+interleaving the runners round by round in the same run: tfc (a C driver
+calling tfc_model_call in a loop), ONNX Runtime (onnxruntime-node), PyTorch
+and, for the matmuls, OpenBLAS through NumPy with the machine's preset
+kernel and with the CPU's own. It also measures the machine's limits (FMA
+peak, STREAM triad) and reports each case's fraction of them.
+
+Run with Debian's /usr/bin/python3 (which has torch, numpy and onnx) after
+setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
+Environment: BENCH_CASES (comma-separated case names), BENCH_ROUNDS,
+BENCH_REPS, BENCH_THREADS (e.g. "2").
+"""
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+import torch
+
+SRC = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(SRC))
+
+# ---------------------------------------------------------------------------
+# The cases: a tfc model, the ONNX model of the same computation, inputs.
+# ---------------------------------------------------------------------------
+
+MLP_LAYERS = [(784, 512), (512, 512), (512, 10)]
+
+
+def mlp_mlir(batch):
+    args = [f"%x: tensor<{batch}x784xf32> {{tfc.name = \"x\"}}"]
+    body = []
+    h = "%x"
+    for i, (n_in, n_out) in enumerate(MLP_LAYERS, start=1):
+        args.append(f"%w{i}: tensor<{n_in}x{n_out}xf32> {{tfc.name = \"w{i}\"}}")
+        args.append(f"%b{i}: tensor<{n_out}xf32> {{tfc.name = \"b{i}\"}}")
+        t = f"tensor<{batch}x{n_out}xf32>"
+        body.append(f"    %m{i} = tfc.matmul {h}, %w{i} : "
+                    f"tensor<{batch}x{n_in}xf32>, tensor<{n_in}x{n_out}xf32>")
+        body.append(f"    %z{i} = tfc.bias_add %m{i}, %b{i} : {t}, tensor<{n_out}xf32>")
+        if i < len(MLP_LAYERS):
+            body.append(f"    %h{i} = tfc.relu %z{i} : {t}")
+            h = f"%h{i}"
+        else:
+            body.append(f"    %p = tfc.softmax %z{i} : {t}")
+    out = f"tensor<{batch}x10xf32>"
+    return (f"func.func @run({', '.join(args)}) -> {out} {{\n"
+            f"  %r = tfc.graph -> ({out}) {{\n" + "\n".join(body) +
+            f"\n    tfc.fetch %p : {out}\n  }}\n  return %r : {out}\n}}\n")
+
+
+def softmax_mlir(rows, cols):
+    t = f"tensor<{rows}x{cols}xf32>"
+    return (f"func.func @run(%x: {t} {{tfc.name = \"x\"}}) -> {t} {{\n"
+            f"  %r = tfc.graph -> ({t}) {{\n"
+            f"    %s = tfc.softmax %x : {t}\n"
+            f"    tfc.fetch %s : {t}\n  }}\n  return %r : {t}\n}}\n")
+
+
+def elementwise_mlir(n):
+    t = f"tensor<{n}xf32>"
+    return (f"func.func @run(%a: {t} {{tfc.name = \"a\"}}, "
+            f"%b: {t} {{tfc.name = \"b\"}}, %c: {t} {{tfc.name = \"c\"}}) -> {t} {{\n"
+            f"  %r = tfc.graph -> ({t}) {{\n"
+            f"    %half = tfc.constant dense<0.5> : tensor<f32>\n"
+            f"    %ab = tfc.mul %a, %b : {t}, {t}\n"
+            f"    %abc = tfc.add %ab, %c : {t}, {t}\n"
+            f"    %relu = tfc.relu %abc : {t}\n"
+            f"    %y = tfc.mul %relu, %half : {t}, tensor<f32>\n"
+            f"    tfc.fetch %y : {t}\n  }}\n  return %r : {t}\n}}\n")
+
+
+def matmul_mlir(n):
+    t = f"tensor<{n}x{n}xf32>"
+    return (f"func.func @run(%a: {t} {{tfc.name = \"a\"}}, %b: {t} {{tfc.name = \"b\"}}) -> {t} {{\n"
+            f"  %r = tfc.graph -> ({t}) {{\n"
+            f"    %c = tfc.matmul %a, %b : {t}, {t}\n"
+            f"    tfc.fetch %c : {t}\n  }}\n  return %r : {t}\n}}\n")
+
+
+class Case:
+    def __init__(self, name, mlir, inputs, peers, flops=0, bytes_moved=0,
+                 rtol=1e-4, atol=1e-6, onnx=None):
+        self.name, self.mlir, self.inputs, self.peers = name, mlir, inputs, peers
+        self.flops, self.bytes_moved = flops, bytes_moved
+        self.rtol, self.atol, self.onnx = rtol, atol, onnx
+
+
+class MLP(torch.nn.Module):
+    def __init__(self, weights):
+        super().__init__()
+        self.layers = torch.nn.ModuleList()
+        for w, b in zip(weights[0::2], weights[1::2]):
+            linear = torch.nn.Linear(w.shape[0], w.shape[1])
+            with torch.no_grad():
+                linear.weight.copy_(torch.from_numpy(w).t())
+                linear.bias.copy_(torch.from_numpy(b))
+            self.layers.append(linear)
+
+    def forward(self, x):
+        for i, layer in enumerate(self.layers):
+            x = layer(x)
+            x = torch.relu(x) if i + 1 < len(self.layers) else torch.softmax(x, 1)
+        return x
+
+
+class Softmax(torch.nn.Module):
+    def forward(self, x):
+        return torch.softmax(x, dim=1)
+
+
+class Elementwise(torch.nn.Module):
+    def forward(self, a, b, c):
+        return torch.relu(a * b + c) * 0.5
+
+
+def make_cases(data_dir):
+    """Writes the inputs as .npy files and returns the cases."""
+    rng = np.random.RandomState(1234)
+
+    def save(name, array):
+        path = os.path.join(data_dir, name + ".npy")
+        if not os.path.exists(path):
+            np.save(path, np.ascontiguousarray(array, dtype=np.float32))
+        return path
+
+    weights = []
+    for i, (n_in, n_out) in enumerate(MLP_LAYERS, start=1):
+        bound = 1.0 / np.sqrt(n_in)
+        weights.append(save(f"mlp_w{i}", rng.uniform(-bound, bound, (n_in, n_out))))
+        weights.append(save(f"mlp_b{i}", rng.uniform(-bound, bound, (n_out,))))
+    mlp_flops = sum(2 * n_in * n_out for n_in, n_out in MLP_LAYERS)
+    cases = []
+    for batch in (1, 64, 256):
+        x = save(f"mlp_x{batch}", rng.uniform(0, 1, (batch, 784)))
+        cases.append(Case(f"mlp_b{batch}", mlp_mlir(batch), [x] + weights,
+                          ["onnxruntime", "pytorch"], flops=batch * mlp_flops,
+                          onnx="mlp"))
+    x = save("softmax_x", rng.normal(0, 4, (4096, 1024)))
+    cases.append(Case("softmax_4096x1024", softmax_mlir(4096, 1024), [x],
+                      ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 4096 * 1024,
+                      atol=1e-7, onnx="softmax"))
+    n = 16 * 1024 * 1024
+    abc = [save(f"ew_{k}", rng.normal(0, 1, (n,))) for k in "abc"]
+    cases.append(Case("elementwise_16M", elementwise_mlir(n), abc,
+                      ["onnxruntime", "pytorch"], bytes_moved=4 * 4 * n,
+                      rtol=1e-6, atol=1e-7, onnx="elementwise"))
+    for size in (1024, 2048):
+        ab = [save(f"mm{size}_{k}", rng.uniform(-1, 1, (size, size))) for k in "ab"]
+        cases.append(Case(f"matmul_{size}", matmul_mlir(size), ab,
+                          ["openblas", "pytorch"], flops=2 * size ** 3,
+                          rtol=1e-3, atol=1e-3))
+    return cases
+
+
+def export_onnx(case, model_dir):
+    """Exports the ONNX model of `case` (once) and returns its path."""
+    path = os.path.join(model_dir, case.onnx + ".onnx")
+    if os.path.exists(path):
+        return path
+    if case.onnx == "mlp":
+        weights = [np.load(p) for p in case.inputs[1:]]
+        module, names = MLP(weights).eval(), ["x"]
+        example = (torch.zeros(1, 784),)
+        dynamic = {"x": {0: "batch"}, "y": {0: "batch"}}
+    elif case.onnx == "softmax":
+        module, names = Softmax(), ["x"]
+        example, dynamic = (torch.zeros(4096, 1024),), None
+    else:
+        module, names = Elementwise(), ["a", "b", "c"]
+        example, dynamic = tuple(torch.zeros(16) for _ in range(3)), \
+            {k: {0: "n"} for k in ("a", "b", "c", "y")}
+    torch.onnx.export(module, example, path, input_names=names,
+                      output_names=["y"], dynamic_axes=dynamic, opset_version=13)
+    return path
+
+
+# ---------------------------------------------------------------------------
+# Runners.
+# ---------------------------------------------------------------------------
+
+class Worker:
+    """A peer process answering JSON requests line by line."""
+
+    def __init__(self, argv, env=None, greeting=False):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, env=env)
+        self.info = json.loads(self.proc.stdout.readline()) if greeting else {}
+
+    def request(self, **request):
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(answer["error"])
+        return answer["times"]
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def py_env(threads, native_openblas):
+    env = dict(os.environ)
+    env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = str(threads)
+    env["MKL_NUM_THREADS"] = str(threads)
+    if native_openblas:
+        env.pop("OPENBLAS_CORETYPE", None)
+        env.pop("OPENBLAS_L2_SIZE", None)
+    return env
+
+
+def run_tfc(driver, lib, case, threads, warmup, reps, out):
+    argv = [driver, lib, "bench_" + case.name, "run", str(threads), str(warmup),
+            str(reps), out] + case.inputs
+    result = subprocess.run(argv, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError(f"tfc driver failed on {case.name}: {result.stderr}")
+    return json.loads(result.stdout)
+
+
+def compare(case, runner, ours, theirs):
+    """Checks `ours` against `theirs`: |a - b| <= atol + rtol * |b|."""
+    a, b = np.load(ours), np.load(theirs)
+    if a.shape != b.shape:
+        return f"{case.name}: shape {a.shape} vs {runner}'s {b.shape}"
+    err = np.abs(a.astype(np.float64) - b)
+    bad = err > case.atol + case.rtol * np.abs(b)
+    if bad.any():
+        return (f"{case.name}: {bad.sum()} elements differ from {runner}'s "
+                f"(max abs error {err.max():.3g}, rtol {case.rtol}, atol {case.atol})")
+    return None
+
+
+def measure_limits(limits_bin, previous):
+    """Runs limits.c; with `previous`, keeps the better of both runs."""
+    print("measuring the machine's limits")
+    limits = json.loads(subprocess.run([limits_bin], check=True, capture_output=True,
+                                       text=True).stdout)
+    if previous:
+        for t, lim in limits.items():
+            for key, value in lim.items():
+                lim[key] = max(value, previous[t][key])
+    for t, lim in limits.items():
+        print(f"  {t} thread(s): FMA peak {lim['fma_avx512_gflops']:.0f} GFLOP/s "
+              f"(AVX-512), {lim['fma_avx2_gflops']:.0f} GFLOP/s (AVX2); "
+              f"triad {lim['triad_gbs']:.1f} GB/s")
+    return limits
+
+
+def print_table(results):
+    """The summary: medians, tfc/peer ratios, fraction of the limit."""
+    print()
+    print(f"{'case':<18} {'thr':>3} {'tfc':>10} {'onnxruntime':>18} {'pytorch':>18} "
+          f"{'openblas':>18} {'limit':>10} {'tfc/limit':>9}")
+    for e in results:
+        cols = []
+        for peer in ("onnxruntime", "pytorch", "openblas"):
+            s = e["peers"].get(peer)
+            cols.append(f"{fmt(s)} ({e['tfc_s'] / s:.2f}x)" if s else "-")
+        print(f"{e['case']:<18} {e['threads']:>3} {fmt(e['tfc_s']):>10} {cols[0]:>18} "
+              f"{cols[1]:>18} {cols[2]:>18} {fmt(e['limit_s']):>10} "
+              f"{e['limit_s'] / e['tfc_s']:>8.0%}")
+    print("(x: tfc's time over the peer's; tfc/limit: the machine's limit over tfc's time)")
+
+
+def summary(times):
+    return {"median": statistics.median(times), "min": min(times), "max": max(times)}
+
+
+def fmt(seconds):
+    if seconds >= 1:
+        return f"{seconds:.3g} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds * 1e6:.3g} us"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
+    args = parser.parse_args()
+    build = os.path.abspath(args.build_dir)
+    bench = os.path.join(build, "bench")
+    data_dir, model_dir = os.path.join(bench, "data"), os.path.join(bench, "models")
+    out_dir = os.path.join(bench, "out")
+    for d in (data_dir, model_dir, out_dir):
+        os.makedirs(d, exist_ok=True)
+    rounds = int(os.environ.get("BENCH_ROUNDS", "3"))
+    reps = max(10, int(os.environ.get("BENCH_REPS", "10")))
+    thread_counts = [int(t) for t in os.environ.get("BENCH_THREADS", "1,2").split(",")]
+    only = os.environ.get("BENCH_CASES")
+
+    # The C programs: the machine's limits and the tfc driver.
+    clang = "clang-22"
+    limits_bin, driver = os.path.join(bench, "limits"), os.path.join(bench, "driver")
+    subprocess.run([clang, "-O2", "-march=native", "-pthread",
+                    os.path.join(SRC, "limits.c"), "-o", limits_bin], check=True)
+    subprocess.run([clang, "-O2", os.path.join(SRC, "driver.c"), "-I",
+                    os.path.join(ROOT, "runtime", "include"), "-L",
+                    os.path.join(build, "lib"), "-ltfc_runtime",
+                    "-Wl,-rpath," + os.path.join(build, "lib"), "-ldl", "-o",
+                    driver], check=True)
+
+    cases = make_cases(data_dir)
+    if only:
+        cases = [c for c in cases if c.name in only.split(",")]
+    print("compiling the cases with tfc")
+    tfc = os.path.join(build, "bin", "tfc")
+    compile_times = {}
+    for case in cases:
+        src = os.path.join(model_dir, f"bench_{case.name}.mlir")
+        with open(src, "w") as f:
+            f.write(case.mlir)
+        case.lib = os.path.join(model_dir, f"libbench_{case.name}.so")
+        start = time.perf_counter()
+        subprocess.run([tfc, "compile", src, "-o", case.lib], check=True)
+        compile_times[case.name] = time.perf_counter() - start
+        if case.onnx:
+            case.onnx_path = export_onnx(case, model_dir)
+    for name, seconds in compile_times.items():
+        print(f"  tfc compile {name}: {seconds:.2f} s")
+
+    limits = measure_limits(limits_bin, None)
+
+    node = os.path.join(bench, "node")
+    ort = Worker(["node", os.path.join(SRC, "ort_peer.js")],
+                 env=dict(os.environ, NODE_PATH=os.path.join(node, "node_modules")))
+    results, failures, kernels = [], [], {}
+    for threads in thread_counts:
+        py = Worker([sys.executable, os.path.join(SRC, "py_peer.py"), str(threads)],
+                    env=py_env(threads, False), greeting=True)
+        blas = {"preset": py}
+        preset = any(k in os.environ for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"))
+        if not preset:
+            print("  OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are not set: the preset "
+                  "kernel is the CPU's own")
+        if preset and any(c.name.startswith("matmul") for c in cases):
+            blas["native"] = Worker([sys.executable, os.path.join(SRC, "py_peer.py"),
+                                     str(threads)], env=py_env(threads, True),
+                                    greeting=True)
+        for kind, worker in blas.items():
+            kernels[kind] = worker.info["core"]
+            print(f"[{threads} thread(s)] OpenBLAS {kind}: core {worker.info['core']} "
+                  f"({worker.info['config']}), torch {worker.info['torch']} with "
+                  f"{worker.info['torch_threads']} thread(s)")
+        for case in cases:
+            warmup = 2
+            runners = {"tfc": None}
+            for peer in case.peers:
+                if peer == "openblas":
+                    for kind in blas:
+                        runners[f"openblas_{kind}"] = None
+                else:
+                    runners[peer] = None
+            times = {r: [] for r in runners}
+            for rnd in range(rounds):
+                for runner in runners:
+                    out = os.path.join(out_dir, f"{case.name}_{threads}_{runner}.npy")
+                    if runner == "tfc":
+                        t = run_tfc(driver, case.lib, case, threads, warmup, reps, out)
+                    elif runner == "onnxruntime":
+                        names = ["x"] if case.onnx != "elementwise" else ["a", "b", "c"]
+                        t = ort.request(model=case.onnx_path, threads=threads,
+                                        inputs=dict(zip(names, case.inputs)),
+                                        warmup=warmup, reps=reps, out=out)
+                    elif runner == "pytorch":
+                        t = py.request(peer="pytorch", case=case.name.split("_")[0],
+                                       inputs=case.inputs, warmup=warmup, reps=reps,
+                                       out=out)
+                    else:
+                        t = blas[runner.split("_")[1]].request(
+                            peer="openblas", case="matmul", inputs=case.inputs,
+                            warmup=warmup, reps=reps, out=out)
+                    times[runner] += t
+                    if rnd == 0 and runner != "tfc":
+                        ours = os.path.join(out_dir, f"{case.name}_{threads}_tfc.npy")
+                        problem = compare(case, runner, ours, out)
+                        if problem:
+                            failures.append(problem)
+                            print("  MISMATCH " + problem)
+            stats = {r: summary(t) for r, t in times.items()}
+            lim = limits[str(threads)]
+            if case.flops:
+                limit_s = case.flops / (lim["fma_avx512_gflops"] * 1e9)
+            else:
+                limit_s = case.bytes_moved / (lim["triad_gbs"] * 1e9)
+            tfc_s = stats["tfc"]["median"]
+            entry = {"case": case.name, "threads": threads, "tfc_s": tfc_s,
+                     "peers": {}, "limit_s": limit_s}
+            for r, s in stats.items():
+                if r.startswith("openblas_"):
+                    kind = r.split("_")[1]
+                    entry.setdefault("openblas_kernels", {})[f"{kind} ({kernels[kind]})"] = s["median"]
+                elif r != "tfc":
+                    entry["peers"][r] = s["median"]
+            if "openblas_kernels" in entry:
+                entry["peers"]["openblas"] = min(entry["openblas_kernels"].values())
+            entry["times"] = stats
+            results.append(entry)
+            line = (f"[{threads}T] {case.name:<18} tfc {fmt(tfc_s)} "
+                    f"({fmt(stats['tfc']['min'])}-{fmt(stats['tfc']['max'])})")
+            for r, s in stats.items():
+                if r == "tfc":
+                    continue
+                label = r if not r.startswith("openblas_") else \
+                    f"openblas {r.split('_')[1]} ({kernels[r.split('_')[1]]})"
+                line += (f" | {label} {fmt(s['median'])} "
+                         f"({fmt(s['min'])}-{fmt(s['max'])}) tfc/peer "
+                         f"{tfc_s / s['median']:.2f}")
+            line += f" | limit {fmt(limit_s)}, tfc at {limit_s / tfc_s:.0%} of it"
+            print(line, flush=True)
+        for worker in blas.values():
+            worker.close()
+    ort.close()
+
+    # The limits again, after the cases: the machine's best of both, and
+    # every case's fraction recomputed against it.
+    limits = measure_limits(limits_bin, limits)
+    for entry in results:
+        lim = limits[str(entry["threads"])]
+        case = next(c for c in cases if c.name == entry["case"])
+        entry["limit_s"] = (case.flops / (lim["fma_avx512_gflops"] * 1e9) if case.flops
+                            else case.bytes_moved / (lim["triad_gbs"] * 1e9))
+    print_table(results)
+
+    with open(os.path.join(bench, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    with open(os.path.join(bench, "machine.json"), "w") as f:
+        json.dump({"limits": limits, "openblas_kernels": kernels,
+                   "tfc_compile_s": compile_times, "rounds": rounds, "reps": reps},
+                  f, indent=1)
+    print(f"wrote {os.path.join(bench, 'results.json')}")
+    if failures:
+        print(f"{len(failures)} output mismatch(es)")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

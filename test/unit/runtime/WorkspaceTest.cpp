@@ -1,0 +1,63 @@
+//===- WorkspaceTest.cpp - reuse of large buffers -------------------------===//
+//
+// Compiled code allocates through _mlir_memref_to_llvm_*: large blocks come
+// back to the next allocation that fits instead of going to the system, so
+// a call's temporaries and results stop costing page faults.
+//
+//===----------------------------------------------------------------------===//
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+
+extern "C" {
+void *_mlir_memref_to_llvm_alloc(uint64_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+}
+
+namespace {
+
+constexpr uint64_t kMiB = 1 << 20;
+
+TEST(WorkspaceTest, LargeBlocksAreReused) {
+  void *first = _mlir_memref_to_llvm_aligned_alloc(64, 8 * kMiB);
+  ASSERT_NE(first, nullptr);
+  std::memset(first, 1, 8 * kMiB);
+  _mlir_memref_to_llvm_free(first);
+  // The same size again, or a little less: the kept block.
+  void *second = _mlir_memref_to_llvm_aligned_alloc(64, 8 * kMiB - 4096);
+  EXPECT_EQ(second, first);
+  _mlir_memref_to_llvm_free(second);
+}
+
+TEST(WorkspaceTest, BlocksTooLargeForTheRequestAreNotUsed) {
+  void *big = _mlir_memref_to_llvm_alloc(16 * kMiB);
+  ASSERT_NE(big, nullptr);
+  _mlir_memref_to_llvm_free(big);
+  // Less than half of the kept block: a block of its own.
+  void *small = _mlir_memref_to_llvm_alloc(2 * kMiB);
+  ASSERT_NE(small, nullptr);
+  EXPECT_NE(small, big);
+  void *again = _mlir_memref_to_llvm_alloc(16 * kMiB);
+  EXPECT_EQ(again, big);
+  _mlir_memref_to_llvm_free(small);
+  _mlir_memref_to_llvm_free(again);
+}
+
+TEST(WorkspaceTest, AlignmentIsKept) {
+  for (uint64_t alignment : {64u, 128u, 4096u}) {
+    void *ptr = _mlir_memref_to_llvm_aligned_alloc(alignment, 3 * kMiB + 5);
+    ASSERT_NE(ptr, nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(ptr) % alignment, 0u);
+    _mlir_memref_to_llvm_free(ptr);
+  }
+  // Small blocks go to malloc, aligned as asked too.
+  void *small = _mlir_memref_to_llvm_aligned_alloc(256, 100);
+  ASSERT_NE(small, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 256, 0u);
+  _mlir_memref_to_llvm_free(small);
+}
+
+} // namespace
