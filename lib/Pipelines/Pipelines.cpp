@@ -41,6 +41,8 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createTFCCheckRaces(races));
   pm.addPass(createTFCSchedule());
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
+  // Scheduled code runs in text order: tokens order nothing more.
+  pm.addNestedPass<func::FuncOp>(createTFCDropControl());
 }
 
 void mlir::tfc::buildTfcEntryPointABIPipeline(

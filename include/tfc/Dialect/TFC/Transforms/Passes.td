@@ -85,6 +85,20 @@ def TFCInlineGraphs : Pass<"tfc-inline-graphs", "::mlir::func::FuncOp"> {
   }];
 }
 
+def TFCDropControl : Pass<"tfc-drop-control"> {
+  let summary = "Remove control tokens from scheduled code";
+  let description = [{
+    After `tfc-schedule`, ops run in text order, and a control token orders
+    nothing that the text order does not: the pass removes the `after`
+    lists of effectful ops, fetch targets, `tfc.group` and `tfc.no_op`, and
+    the control results of `tfc.cond` (with the tokens its branches yield).
+    The token results of effectful ops stay, unused, so the ops keep their
+    form. Ops in a `tfc.graph` that is not marked scheduled, and
+    `tfc.control_dependencies` blocks, are an error: there the tokens still
+    decide the order.
+  }];
+}
+
 def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
   let summary = "Turn variable accesses into buffers passed by the runtime";
   let description = [{
