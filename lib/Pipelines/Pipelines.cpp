@@ -63,12 +63,17 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loop-carried values that change shape (a sequence grown by concat) are
+  // new buffers in each iteration; the call's arena frees them.
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // Views of reshapes and slices compute their sizes with affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   // Allocations go through the runtime, which owns a model call's
   // temporaries and hands returned buffers to the caller.

@@ -14,6 +14,13 @@ namespace mlir::tfc {
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateMatMulToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
+/// shape, rank, size, reshape, expand_dims, squeeze, tile, fill, range and
+/// cast.
+void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
+/// concat, stack, unstack, slice and strided_slice.
+void populateSliceToTensorPatterns(RewritePatternSet &patterns);
+/// gather, one_hot, argmax and top_k.
+void populateIndexingToLinalgPatterns(RewritePatternSet &patterns);
 /// Rewrites the NN ops into stable compositions of core tfc ops, which the
 /// other patterns of the conversion then lower.
 void populateNNToCorePatterns(RewritePatternSet &patterns);

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::tfc {
@@ -79,11 +80,15 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateMatMulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
+  populateShapeToLinalgPatterns(patterns);
+  populateSliceToTensorPatterns(patterns);
+  populateIndexingToLinalgPatterns(patterns);
 }
 
 void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                         math::MathDialect, tensor::TensorDialect>();
+                         math::MathDialect, scf::SCFDialect,
+                         tensor::TensorDialect>();
   target.addIllegalOp<
       ConstantOp, AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp,
       MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp,
@@ -92,4 +97,8 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp,
       SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
       SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp>();
+  target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
+                      SqueezeOp, TileOp, FillOp, RangeOp, CastOp, ConcatOp,
+                      StackOp, UnstackOp, SliceOp, StridedSliceOp, GatherOp,
+                      OneHotOp, ArgMaxOp, TopKOp, WhereOp>();
 }
