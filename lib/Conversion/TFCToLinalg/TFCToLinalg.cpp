@@ -49,8 +49,25 @@ struct ConvertTFCToLinalgPass
     Dialect *tfcDialect = context->getLoadedDialect<TFCDialect>();
     ConversionTarget target(*context);
     configureTFCToLinalgConversionTarget(target);
+    // A TensorArray is one preallocated tensor: its element shape must be
+    // known. Said here, before the conversion's generic failure.
+    WalkResult arrays = getOperation()->walk([](TensorArrayCreateOp create) {
+      auto element = cast<TensorArrayType>(create.getType()).getElementType();
+      if (element.hasStaticShape())
+        return WalkResult::advance();
+      create.emitOpError("creates a TensorArray of ")
+          << element
+          << ", whose shape is not static; code generation preallocates "
+             "TensorArrays and needs the element shape";
+      return WalkResult::interrupt();
+    });
+    if (arrays.wasInterrupted())
+      return signalPassFailure();
+
     RewritePatternSet patterns(context);
+    TensorArrayTypeConverter converter;
     populateTFCToLinalgConversionPatterns(patterns);
+    populateTFCControlFlowConversionPatterns(converter, patterns);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns)))) {
       signalPassFailure();
@@ -85,6 +102,12 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateIndexingToLinalgPatterns(patterns);
 }
 
+void mlir::tfc::populateTFCControlFlowConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  populateControlFlowToSCFPatterns(converter, patterns);
+  populateTensorArrayToTensorPatterns(converter, patterns);
+}
+
 void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
                          math::MathDialect, scf::SCFDialect,
@@ -101,4 +124,11 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
                       SqueezeOp, TileOp, FillOp, RangeOp, CastOp, ConcatOp,
                       StackOp, UnstackOp, SliceOp, StridedSliceOp, GatherOp,
                       OneHotOp, ArgMaxOp, TopKOp, WhereOp>();
+  target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
+                      TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
+                      TensorArrayUnstackOp, TensorArraySizeOp>();
+  // The terminators of branches and loops, once those are scf ops.
+  target.addDynamicallyLegalOp<YieldOp>([](YieldOp op) {
+    return !isa<scf::IfOp, scf::WhileOp>(op->getParentOp());
+  });
 }
