@@ -53,6 +53,7 @@ void mlir::tfc::buildTfcEntryPointABIPipeline(
 
 void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
                                            const TfcPipelineOptions &options) {
+  pm.addPass(createTFCLowerRuntimeCalls());
   pm.addPass(createConvertTFCToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -122,6 +122,40 @@ def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
   ];
 }
 
+def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
+  let summary = "Turn print, assertions and host calls into runtime calls";
+  let description = [{
+    Lowers the ops that talk to the host into calls of the runtime functions
+    of `tfc/runtime/compiled.h`, on tensors, before bufferization:
+
+    - `tfc.print` pushes its data tensors (`tfc_rt_push_tensor`) and calls
+      `tfc_rt_print` with the message; its result is its input.
+    - `tfc.assert` and `tfc.assert_positive` reduce their condition to one
+      bool; when it is false, they push the data and call
+      `tfc_rt_assert_fail`, which fails the model call with the message
+      and does not return. `tfc.assert_rank` of a ranked tensor holds (the
+      verifier rejects a wrong rank) and disappears.
+    - `tfc.host_call` pushes its arguments, calls `tfc_rt_host_call`, then
+      allocates each result (asking the runtime for its dynamic sizes) and
+      has the runtime copy it in after checking its dtype and shape.
+
+    A tensor is passed as the parts of its buffer: the aligned address, the
+    offset, and a stack array of sizes and strides, so one runtime function
+    serves every dtype and rank. Control tokens must be gone
+    (`tfc-drop-control`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def TFCStableSoftmax : Pass<"tfc-stable-softmax"> {
   let summary = "Rewrite naive softmax, cross-entropy and softplus formulas "
                 "into their stable ops";
