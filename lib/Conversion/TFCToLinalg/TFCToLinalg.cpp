@@ -64,6 +64,8 @@ struct ConvertTFCToLinalgPass
     if (arrays.wasInterrupted())
       return signalPassFailure();
 
+    markGrowingTensorArrayWrites(getOperation());
+
     RewritePatternSet patterns(context);
     TensorArrayTypeConverter converter;
     populateTFCToLinalgConversionPatterns(patterns);

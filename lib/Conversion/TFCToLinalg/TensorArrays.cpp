@@ -76,12 +76,37 @@ struct CreateLowering : public OpConversionPattern<TensorArrayCreateOp> {
   }
 };
 
-/// Writes row `index`. An array grows first when the index is past its
-/// end: it is copied into a zero-filled array of index + 1 rows, so its
-/// size is its highest written index plus one, as for TensorFlow's
-/// `dynamic_size` arrays. (Arrays are not told apart by `dynamic_size`
-/// here: TensorFlow fails the run when a fixed-size array is written past
-/// its end, tfc grows it.)
+/// `array` with at least index + 1 rows: when the index is past its end, a
+/// zero-filled copy of index + 1 rows.
+Value growTo(OpBuilder &builder, Location loc, Value array, Value index) {
+  auto type = cast<RankedTensorType>(array.getType());
+  Value rows = tensor::DimOp::create(builder, loc, array, 0);
+  Value past = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                     index, rows);
+  auto grown = scf::IfOp::create(
+      builder, loc, past,
+      [&](OpBuilder &b, Location l) {
+        Value one = arith::ConstantIndexOp::create(b, l, 1);
+        Value size = arith::AddIOp::create(b, l, index, one);
+        Value larger = zeroArray(b, l, type, size);
+        ElementSlice old = elementSlice(b, l, array, index);
+        old.offsets[0] = b.getIndexAttr(0);
+        old.sizes[0] = rows;
+        Value copied = tensor::InsertSliceOp::create(
+            b, l, array, larger, old.offsets, old.sizes, old.strides);
+        scf::YieldOp::create(b, l, copied);
+      },
+      [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, array); });
+  return grown.getResult(0);
+}
+
+/// Writes row `index`. A write marked as growing (`kGrowsAttrName`, an
+/// array that may come from a `dynamic_size` create) first grows the array
+/// when the index is past its end: it is copied into a zero-filled array of
+/// index + 1 rows, so its size is its highest written index plus one. Other
+/// writes update the array in place, which bufferization keeps in place in
+/// loops; past the end of a fixed-size array they are undefined
+/// (TensorFlow fails the run).
 struct WriteLowering : public OpConversionPattern<TensorArrayWriteOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -93,24 +118,8 @@ struct WriteLowering : public OpConversionPattern<TensorArrayWriteOp> {
     if (!type)
       return rewriter.notifyMatchFailure(op, "the array is not lowered");
     Value index = indexOf(rewriter, loc, adaptor.getIndex());
-    Value rows = tensor::DimOp::create(rewriter, loc, array, 0);
-    Value past = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::uge,
-                                       index, rows);
-    auto grown = scf::IfOp::create(
-        rewriter, loc, past,
-        [&](OpBuilder &b, Location l) {
-          Value one = arith::ConstantIndexOp::create(b, l, 1);
-          Value size = arith::AddIOp::create(b, l, index, one);
-          Value larger = zeroArray(b, l, type, size);
-          ElementSlice old = elementSlice(b, l, array, index);
-          old.offsets[0] = b.getIndexAttr(0);
-          old.sizes[0] = rows;
-          Value copied = tensor::InsertSliceOp::create(
-              b, l, array, larger, old.offsets, old.sizes, old.strides);
-          scf::YieldOp::create(b, l, copied);
-        },
-        [&](OpBuilder &b, Location l) { scf::YieldOp::create(b, l, array); });
-    array = grown.getResult(0);
+    if (op->hasAttr(kGrowsAttrName))
+      array = growTo(rewriter, loc, array, index);
     ElementSlice slice = elementSlice(rewriter, loc, array, index);
     auto elementType = RankedTensorType::get(type.getShape().drop_front(),
                                              type.getElementType());
@@ -187,6 +196,57 @@ struct SizeLowering : public OpConversionPattern<TensorArraySizeOp> {
 };
 
 } // namespace
+
+/// Whether `array` may come from a `dynamic_size` create, following writes,
+/// unstacks, loop variables and branch results back to the creates.
+static bool mayGrow(Value array) {
+  SmallPtrSet<Value, 8> seen;
+  SmallVector<Value> worklist = {array};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (auto create = value.getDefiningOp<TensorArrayCreateOp>()) {
+      if (create.getDynamicSize())
+        return true;
+      continue;
+    }
+    if (auto write = value.getDefiningOp<TensorArrayWriteOp>()) {
+      worklist.push_back(write.getHandle());
+      continue;
+    }
+    if (auto unstack = value.getDefiningOp<TensorArrayUnstackOp>()) {
+      worklist.push_back(unstack.getHandle());
+      continue;
+    }
+    auto result = dyn_cast<OpResult>(value);
+    auto argument = dyn_cast<BlockArgument>(value);
+    Operation *owner =
+        result ? result.getOwner() : argument.getOwner()->getParentOp();
+    unsigned number =
+        result ? result.getResultNumber() : argument.getArgNumber();
+    if (auto loop = dyn_cast_or_null<WhileOp>(owner)) {
+      worklist.push_back(loop.getInits()[number]);
+      worklist.push_back(
+          loop.getBody().front().getTerminator()->getOperand(number));
+    } else if (auto cond = dyn_cast_or_null<CondOp>(owner); cond && result) {
+      for (Region *branch : {&cond.getThenBranch(), &cond.getElseBranch()})
+        worklist.push_back(
+            branch->front().getTerminator()->getOperand(number));
+    } else {
+      // An array of unknown origin (a function argument): it may grow.
+      return true;
+    }
+  }
+  return false;
+}
+
+void mlir::tfc::markGrowingTensorArrayWrites(Operation *root) {
+  root->walk([](TensorArrayWriteOp write) {
+    if (mayGrow(write.getHandle()))
+      write->setAttr(kGrowsAttrName, UnitAttr::get(write.getContext()));
+  });
+}
 
 TensorArrayTypeConverter::TensorArrayTypeConverter() {
   addConversion([](Type type) { return type; });

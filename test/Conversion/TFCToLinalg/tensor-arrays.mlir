@@ -1,8 +1,9 @@
 // RUN: tfc-opt %s --split-input-file --convert-tfc-to-linalg --canonicalize | FileCheck %s --implicit-check-not=tfc.
 
 // An array of n elements tensor<3xf32> is a zero-filled tensor<?x3xf32>:
-// a write inserts row i (growing the array first when i is past its end),
-// a read extracts it, stack is the tensor and size its first dimension.
+// a write inserts row i (growing a dynamic_size array first when i is past
+// its end), a read extracts it, stack is the tensor and size its first
+// dimension.
 // CHECK-LABEL: func.func @array
 // CHECK-SAME: (%[[N:.*]]: tensor<i32>, %[[V:.*]]: tensor<3xf32>, %[[I:.*]]: tensor<i32>)
 // CHECK: %[[SIZE:.*]] = tensor.extract %[[N]][] : tensor<i32>
@@ -24,12 +25,40 @@
 // CHECK: %[[Z:.*]] = tensor.from_elements %[[D32]] : tensor<i32>
 // CHECK: return %[[W]], %[[R]], %[[Z]]
 func.func @array(%n: tensor<i32>, %v: tensor<3xf32>, %i: tensor<i32>) -> (tensor<?x3xf32>, tensor<3xf32>, tensor<i32>) {
-  %ta = tfc.tensor_array_create %n : !tfc.tensor_array<tensor<3xf32>>
+  %ta = tfc.tensor_array_create %n dynamic_size : !tfc.tensor_array<tensor<3xf32>>
   %tb = tfc.tensor_array_write %ta[%i], %v : !tfc.tensor_array<tensor<3xf32>>, tensor<3xf32>
   %r = tfc.tensor_array_read %tb[%i] : !tfc.tensor_array<tensor<3xf32>>
   %s = tfc.tensor_array_stack %tb : !tfc.tensor_array<tensor<3xf32>>
   %z = tfc.tensor_array_size %tb : !tfc.tensor_array<tensor<3xf32>>
   return %s, %r, %z : tensor<?x3xf32>, tensor<3xf32>, tensor<i32>
+}
+
+// -----
+
+// A fixed-size array is written in place, also in a loop.
+// CHECK-LABEL: func.func @fixed
+// CHECK-NOT: scf.if
+// CHECK: scf.while
+// CHECK-NOT: scf.if
+// CHECK: tensor.insert_slice
+// CHECK-NOT: scf.if
+func.func @fixed(%n: tensor<i32>, %x: tensor<f32>) -> tensor<?xf32> {
+  %zero = tfc.constant dense<0> : tensor<i32>
+  %one = tfc.constant dense<1> : tensor<i32>
+  %ta = tfc.tensor_array_create %n : !tfc.tensor_array<tensor<f32>>
+  %i, %t = tfc.while (%zero, %ta) : (tensor<i32>, !tfc.tensor_array<tensor<f32>>) -> (tensor<i32>, !tfc.tensor_array<tensor<f32>>)
+  cond {
+  ^bb0(%i: tensor<i32>, %t: !tfc.tensor_array<tensor<f32>>):
+    %lt = tfc.less %i, %n : tensor<i32>, tensor<i32>
+    tfc.condition %lt : tensor<i1>
+  } body {
+  ^bb0(%i: tensor<i32>, %t: !tfc.tensor_array<tensor<f32>>):
+    %w = tfc.tensor_array_write %t[%i], %x : !tfc.tensor_array<tensor<f32>>, tensor<f32>
+    %next = tfc.add %i, %one : tensor<i32>, tensor<i32>
+    tfc.yield %next, %w : tensor<i32>, !tfc.tensor_array<tensor<f32>>
+  }
+  %s = tfc.tensor_array_stack %t : !tfc.tensor_array<tensor<f32>>
+  return %s : tensor<?xf32>
 }
 
 // -----

@@ -23,6 +23,13 @@ public:
   TensorArrayTypeConverter();
 };
 
+/// Marks the `tfc.tensor_array_write`s under `root` whose array may come
+/// from a `dynamic_size` create (through writes, loops and branches) with
+/// `kGrowsAttrName`: only those grow the array when they write past its
+/// end. The others update it in place. Run it before the conversion.
+inline constexpr llvm::StringLiteral kGrowsAttrName = "tfc.grows";
+void markGrowingTensorArrayWrites(Operation *root);
+
 /// Adds the patterns lowering `tfc.cond`, `tfc.while` and their
 /// terminators to scf, and tensor arrays to tensors, with `converter`
 /// changing the types of the tensor arrays they carry.
