@@ -111,9 +111,9 @@ static bool callHostFunction(CallContext &context, const char *name,
   context.hostFunction = name;
   context.results.assign(numOutputs, nullptr);
   tfc_status status;
-  tfc_code code = tfc_host_call(
-      name, context.pending.data(), static_cast<int64_t>(context.pending.size()),
-      context.results.data(), numOutputs, &status);
+  tfc_code code = tfc_host_call(name, context.pending.data(),
+                                static_cast<int64_t>(context.pending.size()),
+                                context.results.data(), numOutputs, &status);
   context.clearPending();
   if (code == TFC_OK)
     return true;
@@ -137,13 +137,12 @@ static const tfc_tensor *hostResult(CallContext &context, int64_t index,
   if (result->rank != rank) {
     recordFailure(
         context, TFC_INVALID_ARGUMENT,
-        formatString("host function '%s' returned %s as result %lld, which "
-                     "the model declares with rank %lld",
-                     context.hostFunction.c_str(),
-                     typeString(result->dtype, result->dims, result->rank)
-                         .c_str(),
-                     static_cast<long long>(index),
-                     static_cast<long long>(rank)));
+        formatString(
+            "host function '%s' returned %s as result %lld, which "
+            "the model declares with rank %lld",
+            context.hostFunction.c_str(),
+            typeString(result->dtype, result->dims, result->rank).c_str(),
+            static_cast<long long>(index), static_cast<long long>(rank)));
     return nullptr;
   }
   return result;
@@ -151,9 +150,9 @@ static const tfc_tensor *hostResult(CallContext &context, int64_t index,
 
 /// Copies a host call's result into the model's buffer after checking its
 /// dtype and shape; false (with the error recorded) when they differ.
-static bool copyHostResult(CallContext &context, int64_t index,
-                           tfc_dtype dtype, int64_t rank, uintptr_t data,
-                           int64_t offset, uintptr_t sizesAndStrides) {
+static bool copyHostResult(CallContext &context, int64_t index, tfc_dtype dtype,
+                           int64_t rank, uintptr_t data, int64_t offset,
+                           uintptr_t sizesAndStrides) {
   const tfc_tensor *result = hostResult(context, index, rank);
   if (!result)
     return false;
@@ -164,13 +163,13 @@ static bool copyHostResult(CallContext &context, int64_t index,
   if (result->dtype != dtype || !sameShape) {
     recordFailure(
         context, TFC_INVALID_ARGUMENT,
-        formatString("host function '%s' returned %s as result %lld, but the "
-                     "model declares %s",
-                     context.hostFunction.c_str(),
-                     typeString(result->dtype, result->dims, result->rank)
-                         .c_str(),
-                     static_cast<long long>(index),
-                     typeString(dtype, sizes, rank).c_str()));
+        formatString(
+            "host function '%s' returned %s as result %lld, but the "
+            "model declares %s",
+            context.hostFunction.c_str(),
+            typeString(result->dtype, result->dims, result->rank).c_str(),
+            static_cast<long long>(index),
+            typeString(dtype, sizes, rank).c_str()));
     return false;
   }
   int64_t elementSize = tfc_dtype_size(dtype);

@@ -132,8 +132,8 @@ struct YieldLowering : public OpConversionPattern<YieldOp> {
 
 } // namespace
 
-void mlir::tfc::populateControlFlowToSCFPatterns(
-    const TypeConverter &converter, RewritePatternSet &patterns) {
+void mlir::tfc::populateControlFlowToSCFPatterns(const TypeConverter &converter,
+                                                 RewritePatternSet &patterns) {
   patterns.add<CondLowering, WhileLowering, ConditionLowering, YieldLowering>(
       converter, patterns.getContext());
 }

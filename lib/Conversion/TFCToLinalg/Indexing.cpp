@@ -173,8 +173,8 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
           Value hot = arith::CmpIOp::create(
               b, nestedLoc, arith::CmpIPredicate::eq, position, args[0]);
           linalg::YieldOp::create(
-              b, nestedLoc, arith::SelectOp::create(b, nestedLoc, hot, on, off)
-                                .getResult());
+              b, nestedLoc,
+              arith::SelectOp::create(b, nestedLoc, hot, on, off).getResult());
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();
@@ -185,11 +185,11 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
 /// first element that is larger than every other among those `eligible`
 /// admits: the maximum and its index. With no eligible element the index
 /// stays -1.
-std::pair<Value, Value> buildArgMax(
-    OpBuilder &builder, Location loc, Value input, int64_t axis,
-    Type indexType,
-    function_ref<Value(OpBuilder &, Location, Value value, Value index)>
-        eligible) {
+std::pair<Value, Value>
+buildArgMax(OpBuilder &builder, Location loc, Value input, int64_t axis,
+            Type indexType,
+            function_ref<Value(OpBuilder &, Location, Value value, Value index)>
+                eligible) {
   auto inputType = cast<RankedTensorType>(input.getType());
   Type elementType = inputType.getElementType();
   int64_t rank = inputType.getRank();
@@ -222,9 +222,9 @@ std::pair<Value, Value> buildArgMax(
       ValueRange{values, indices}, maps, iterators,
       [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
         Value value = args[0], best = args[1], bestIndex = args[2];
-        Value index = castInteger(
-            b, nestedLoc, linalg::IndexOp::create(b, nestedLoc, axis),
-            indexType);
+        Value index =
+            castInteger(b, nestedLoc,
+                        linalg::IndexOp::create(b, nestedLoc, axis), indexType);
         // Strictly larger: of equal values the first one wins, as in
         // TensorFlow; the first eligible one always replaces "none".
         Value none = arith::CmpIOp::create(
@@ -259,12 +259,12 @@ struct ArgMaxLowering : public OpConversionPattern<ArgMaxOp> {
       axis += inputType.getRank();
     auto [values, indices] = buildArgMax(
         rewriter, op.getLoc(), adaptor.getInput(), axis,
-        resultType.getElementType(), [](OpBuilder &b, Location loc, Value,
-                                        Value) -> Value {
+        resultType.getElementType(),
+        [](OpBuilder &b, Location loc, Value, Value) -> Value {
           return arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
         });
-    rewriter.replaceOp(op, castTensorTo(rewriter, op.getLoc(), indices,
-                                        resultType));
+    rewriter.replaceOp(
+        op, castTensorTo(rewriter, op.getLoc(), indices, resultType));
     return success();
   }
 };
@@ -323,7 +323,8 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
                 for (int64_t dim = 0; dim < axis; ++dim)
                   position.push_back(linalg::IndexOp::create(nb, l, dim));
                 Value p = tensor::ExtractOp::create(nb, l, prev, position);
-                Value pi = tensor::ExtractOp::create(nb, l, prevIndex, position);
+                Value pi =
+                    tensor::ExtractOp::create(nb, l, prevIndex, position);
                 Value smaller = compare(nb, l, arith::CmpFPredicate::OLT,
                                         arith::CmpIPredicate::slt, value, p);
                 Value equal = compare(nb, l, arith::CmpFPredicate::OEQ,
@@ -346,8 +347,7 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
           Value newIndices = tensor::InsertSliceOp::create(
               b, nestedLoc, bestIndex, state[1], offsets, sizes, strides);
           scf::YieldOp::create(
-              b, nestedLoc,
-              ValueRange{newValues, newIndices, best, bestIndex});
+              b, nestedLoc, ValueRange{newValues, newIndices, best, bestIndex});
         });
     rewriter.replaceOp(op, {loop.getResult(0), loop.getResult(1)});
     return success();

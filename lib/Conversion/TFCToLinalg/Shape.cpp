@@ -117,9 +117,8 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
           [](OpBuilder &b, Location nestedLoc, ValueRange args) {
             return castInteger(b, nestedLoc, args[0], b.getIndexType());
           });
-      rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, resultType,
-                                                     adaptor.getInput(),
-                                                     indices);
+      rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(
+          op, resultType, adaptor.getInput(), indices);
       return success();
     }
 
@@ -127,14 +126,13 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
     if (input.getRank() != 1 && input.getRank() != 0) {
       ReassociationIndices all =
           llvm::to_vector(llvm::seq<int64_t>(0, input.getRank()));
-      flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
-                                             ArrayRef<ReassociationIndices>{all});
+      flat = tensor::CollapseShapeOp::create(
+          rewriter, loc, flat, ArrayRef<ReassociationIndices>{all});
     }
     if (resultType.getRank() == 0) {
-      rewriter.replaceOp(
-          op, tensor::CollapseShapeOp::create(
-                  rewriter, loc, resultType, flat,
-                  ArrayRef<ReassociationIndices>{}));
+      rewriter.replaceOp(op, tensor::CollapseShapeOp::create(
+                                 rewriter, loc, resultType, flat,
+                                 ArrayRef<ReassociationIndices>{}));
       return success();
     }
 
@@ -169,10 +167,9 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
     }
     // A static result: the flat size is the static element count.
     if (resultType.hasStaticShape())
-      flat = castTensorTo(
-          rewriter, loc, flat,
-          RankedTensorType::get({resultType.getNumElements()},
-                                resultType.getElementType()));
+      flat = castTensorTo(rewriter, loc, flat,
+                          RankedTensorType::get({resultType.getNumElements()},
+                                                resultType.getElementType()));
     ReassociationIndices all =
         llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
     if (resultType.getRank() == 1) {
@@ -302,7 +299,8 @@ struct FillLowering : public OpConversionPattern<FillOp> {
       Value index = arith::ConstantIndexOp::create(rewriter, loc, dim);
       Value size = tensor::ExtractOp::create(rewriter, loc, adaptor.getDims(),
                                              ValueRange{index});
-      sizes.push_back(castInteger(rewriter, loc, size, rewriter.getIndexType()));
+      sizes.push_back(
+          castInteger(rewriter, loc, size, rewriter.getIndexType()));
     }
     Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                           resultType.getElementType(), sizes);
@@ -342,7 +340,8 @@ struct RangeLowering : public OpConversionPattern<RangeOp> {
       Value one = buildScalarConstant(rewriter, loc, type, 1);
       Value isZero = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::eq, delta, zero);
-      Value safeDelta = arith::SelectOp::create(rewriter, loc, isZero, one, delta);
+      Value safeDelta =
+          arith::SelectOp::create(rewriter, loc, isZero, one, delta);
       Value span = arith::SubIOp::create(rewriter, loc, limit, start);
       Value steps = arith::CeilDivSIOp::create(rewriter, loc, span, safeDelta);
       steps = arith::MaxSIOp::create(rewriter, loc, steps, zero);
@@ -357,17 +356,16 @@ struct RangeLowering : public OpConversionPattern<RangeOp> {
         ArrayRef<utils::IteratorType>{utils::IteratorType::parallel},
         [&](OpBuilder &b, Location nestedLoc, ValueRange) {
           Value index = linalg::IndexOp::create(b, nestedLoc, 0);
-          Value i = arith::IndexCastOp::create(b, nestedLoc, b.getI64Type(),
-                                               index);
+          Value i =
+              arith::IndexCastOp::create(b, nestedLoc, b.getI64Type(), index);
           Value step;
           if (isa<FloatType>(type))
             step = arith::MulFOp::create(
                 b, nestedLoc, arith::SIToFPOp::create(b, nestedLoc, type, i),
                 delta);
           else
-            step = arith::MulIOp::create(b, nestedLoc,
-                                         castInteger(b, nestedLoc, i, type),
-                                         delta);
+            step = arith::MulIOp::create(
+                b, nestedLoc, castInteger(b, nestedLoc, i, type), delta);
           Value value =
               isa<FloatType>(type)
                   ? Value(arith::AddFOp::create(b, nestedLoc, start, step))

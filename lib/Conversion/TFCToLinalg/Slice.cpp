@@ -140,13 +140,13 @@ struct SliceLowering : public OpConversionPattern<SliceOp> {
         sizes.push_back(rewriter.getIndexAttr(size));
         continue;
       }
-      sizes.push_back(addIndices(rewriter, loc, dims[dim],
-                                 rewriter.getIndexAttr(-begin)));
+      sizes.push_back(
+          addIndices(rewriter, loc, dims[dim], rewriter.getIndexAttr(-begin)));
     }
     SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
-    rewriter.replaceOp(op, extractSlice(rewriter, loc, adaptor.getInput(),
-                                        offsets, sizes, strides, rank,
-                                        op.getType()));
+    rewriter.replaceOp(op,
+                       extractSlice(rewriter, loc, adaptor.getInput(), offsets,
+                                    sizes, strides, rank, op.getType()));
     return success();
   }
 };
@@ -264,8 +264,9 @@ struct StridedSliceLowering : public OpConversionPattern<StridedSliceOp> {
       for (int64_t axis : newAxes)
         shape.insert(shape.begin() + axis, 1);
       slice = tensor::ExpandShapeOp::create(
-          rewriter, loc, RankedTensorType::get(shape, sliceType.getElementType()),
-          slice, getUnitDimsReassociation(shape.size(), newAxes));
+          rewriter, loc,
+          RankedTensorType::get(shape, sliceType.getElementType()), slice,
+          getUnitDimsReassociation(shape.size(), newAxes));
     }
     rewriter.replaceOp(op, castTensorTo(rewriter, loc, slice, resultType));
     return success();

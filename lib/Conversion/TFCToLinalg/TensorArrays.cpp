@@ -53,9 +53,9 @@ Value indexOf(OpBuilder &builder, Location loc, Value scalar) {
 /// element never written gives zeros (TensorFlow fails the run).
 Value zeroArray(OpBuilder &builder, Location loc, RankedTensorType type,
                 Value rows) {
-  return buildFilledTensor(builder, loc, type, rows,
-                           cast<TypedAttr>(
-                               builder.getZeroAttr(type.getElementType())));
+  return buildFilledTensor(
+      builder, loc, type, rows,
+      cast<TypedAttr>(builder.getZeroAttr(type.getElementType())));
 }
 
 struct CreateLowering : public OpConversionPattern<TensorArrayCreateOp> {
@@ -69,9 +69,9 @@ struct CreateLowering : public OpConversionPattern<TensorArrayCreateOp> {
       return rewriter.notifyMatchFailure(
           op, "the elements need a static shape to preallocate the array");
     Location loc = op.getLoc();
-    rewriter.replaceOp(
-        op, zeroArray(rewriter, loc, type,
-                      indexOf(rewriter, loc, adaptor.getSize())));
+    rewriter.replaceOp(op,
+                       zeroArray(rewriter, loc, type,
+                                 indexOf(rewriter, loc, adaptor.getSize())));
     return success();
   }
 };
@@ -140,13 +140,13 @@ struct ReadLowering : public OpConversionPattern<TensorArrayReadOp> {
     auto type = dyn_cast<RankedTensorType>(array.getType());
     if (!type)
       return rewriter.notifyMatchFailure(op, "the array is not lowered");
-    ElementSlice slice = elementSlice(rewriter, loc, array,
-                                      indexOf(rewriter, loc, adaptor.getIndex()));
+    ElementSlice slice = elementSlice(
+        rewriter, loc, array, indexOf(rewriter, loc, adaptor.getIndex()));
     auto elementType = RankedTensorType::get(type.getShape().drop_front(),
                                              type.getElementType());
-    Value element = tensor::ExtractSliceOp::create(
-        rewriter, loc, elementType, array, slice.offsets, slice.sizes,
-        slice.strides);
+    Value element = tensor::ExtractSliceOp::create(rewriter, loc, elementType,
+                                                   array, slice.offsets,
+                                                   slice.sizes, slice.strides);
     rewriter.replaceOp(op, castTensorTo(rewriter, loc, element, op.getType()));
     return success();
   }
@@ -174,8 +174,8 @@ struct UnstackLowering : public OpConversionPattern<TensorArrayUnstackOp> {
     Type type = getTypeConverter()->convertType(op.getType());
     if (!type || !isa<RankedTensorType>(adaptor.getValue().getType()))
       return rewriter.notifyMatchFailure(op, "needs a ranked value");
-    rewriter.replaceOp(op, castTensorTo(rewriter, op.getLoc(),
-                                        adaptor.getValue(), type));
+    rewriter.replaceOp(
+        op, castTensorTo(rewriter, op.getLoc(), adaptor.getValue(), type));
     return success();
   }
 };
@@ -231,8 +231,7 @@ static bool mayGrow(Value array) {
           loop.getBody().front().getTerminator()->getOperand(number));
     } else if (auto cond = dyn_cast_or_null<CondOp>(owner); cond && result) {
       for (Region *branch : {&cond.getThenBranch(), &cond.getElseBranch()})
-        worklist.push_back(
-            branch->front().getTerminator()->getOperand(number));
+        worklist.push_back(branch->front().getTerminator()->getOperand(number));
     } else {
       // An array of unknown origin (a function argument): it may grow.
       return true;

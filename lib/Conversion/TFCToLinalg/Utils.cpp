@@ -8,9 +8,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -119,8 +119,7 @@ Value mlir::tfc::castTensorTo(OpBuilder &builder, Location loc, Value value,
   return tensor::CastOp::create(builder, loc, type, value);
 }
 
-Value mlir::tfc::extractScalar(OpBuilder &builder, Location loc,
-                               Value tensor) {
+Value mlir::tfc::extractScalar(OpBuilder &builder, Location loc, Value tensor) {
   return tensor::ExtractOp::create(builder, loc, tensor, ValueRange{});
 }
 

@@ -59,9 +59,9 @@ protected:
     ASSERT_TRUE(abi) << dlerror();
     model.reset(tfc_model_create(abi, nullptr, status.get()));
     ASSERT_TRUE(model) << tfc_status_message(status.get());
-    ASSERT_EQ(tfc_model_initialize(model.get(), "GLOBAL_VARIABLES",
-                                   status.get()),
-              TFC_OK);
+    ASSERT_EQ(
+        tfc_model_initialize(model.get(), "GLOBAL_VARIABLES", status.get()),
+        TFC_OK);
     tfc_set_print_hook(collect, &printed);
   }
   void TearDown() override { tfc_set_print_hook(nullptr, nullptr); }
@@ -88,7 +88,8 @@ TEST_F(RuntimeCallsTest, PrintsThroughTheHook) {
   ASSERT_EQ(step(5, &counter, status.get()), TFC_OK);
   EXPECT_EQ(counter, 1);
   ASSERT_EQ(step(5, &counter, status.get()), TFC_OK);
-  EXPECT_EQ(printed, (std::vector<std::string>{"counter: [0]", "counter: [1]"}));
+  EXPECT_EQ(printed,
+            (std::vector<std::string>{"counter: [0]", "counter: [1]"}));
 }
 
 TEST_F(RuntimeCallsTest, FailedAssertionIsAnErrorStatus) {

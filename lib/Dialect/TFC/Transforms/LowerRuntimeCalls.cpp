@@ -114,9 +114,9 @@ Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text) {
     std::string bytes = text.str();
     bytes.push_back('\0');
     auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
-    global = LLVM::GlobalOp::create(
-        builder, loc, type, /*isConstant=*/true, LLVM::Linkage::Internal,
-        "__tfc_string", builder.getStringAttr(bytes));
+    global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Internal, "__tfc_string",
+                                    builder.getStringAttr(bytes));
     symbols.insert(global);
   }
   return LLVM::AddressOfOp::create(builder, loc, global);
@@ -141,8 +141,8 @@ SmallVector<Value, 3> RuntimeCalls::bufferParts(OpBuilder &builder,
     shape = memref::AllocaOp::create(builder, loc, shapeType);
   }
   auto store = [&](Value value, int64_t position) {
-    Value element = arith::IndexCastOp::create(builder, loc,
-                                               builder.getI64Type(), value);
+    Value element =
+        arith::IndexCastOp::create(builder, loc, builder.getI64Type(), value);
     Value index = arith::ConstantIndexOp::create(builder, loc, position);
     memref::StoreOp::create(builder, loc, element, shape, index);
   };
@@ -170,8 +170,8 @@ LogicalResult RuntimeCalls::push(OpBuilder &builder, Location loc,
   Value buffer = bufferization::ToBufferOp::create(builder, loc, memrefType,
                                                    tensor, /*read_only=*/true);
   SmallVector<Value, 3> parts = bufferParts(builder, loc, buffer);
-  Value dtype = arith::ConstantIntOp::create(
-      builder, loc, builder.getI32Type(), dtypeCode(type.getElementType()));
+  Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
+                                             dtypeCode(type.getElementType()));
   Value rank = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
                                             type.getRank());
   call(builder, loc, "tfc_rt_push_tensor",
@@ -186,13 +186,15 @@ static Value i64Constant(OpBuilder &builder, Location loc, int64_t value) {
 
 /// Whether every element of `input` satisfies `predicate`: a reduction of
 /// the whole tensor into one i1.
-static Value allOf(OpBuilder &builder, Location loc, Value input,
-                   function_ref<Value(OpBuilder &, Location, Value)> predicate) {
+static Value
+allOf(OpBuilder &builder, Location loc, Value input,
+      function_ref<Value(OpBuilder &, Location, Value)> predicate) {
   auto type = cast<RankedTensorType>(input.getType());
   auto scalarType = RankedTensorType::get({}, builder.getI1Type());
   Value init = tensor::EmptyOp::create(builder, loc, scalarType.getShape(),
                                        builder.getI1Type());
-  Value yes = arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
+  Value yes =
+      arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
   init = linalg::FillOp::create(builder, loc, yes, init).getResult(0);
   SmallVector<int64_t> dims =
       llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
@@ -210,10 +212,10 @@ static Value allOf(OpBuilder &builder, Location loc, Value input,
 
 /// Calls tfc_rt_assert_fail with `data` when `holds` is false.
 static LogicalResult checkAtRunTime(RuntimeCalls &runtime, OpBuilder &builder,
-                                    Location loc, Value holds,
-                                    ValueRange data, StringRef message,
-                                    int64_t summarize) {
-  Value yes = arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
+                                    Location loc, Value holds, ValueRange data,
+                                    StringRef message, int64_t summarize) {
+  Value yes =
+      arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1);
   Value fails = arith::XOrIOp::create(builder, loc, holds, yes);
   auto ifOp = scf::IfOp::create(builder, loc, fails, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(builder);
@@ -247,8 +249,8 @@ static LogicalResult lowerAssert(RuntimeCalls &runtime, AssertOp op) {
     return op.emitOpError("needs a ranked condition for code generation");
   OpBuilder builder(op);
   Location loc = op.getLoc();
-  Value holds = tensor::ExtractOp::create(builder, loc, op.getCondition(),
-                                          ValueRange{});
+  Value holds =
+      tensor::ExtractOp::create(builder, loc, op.getCondition(), ValueRange{});
   return checkAtRunTime(runtime, builder, loc, holds, op.getData(),
                         op.getMessage().value_or(""),
                         op.getSummarize().value_or(kDefaultSummarize));
@@ -263,18 +265,17 @@ static LogicalResult lowerAssertPositive(RuntimeCalls &runtime,
   Location loc = op.getLoc();
   Type elementType = type.getElementType();
   // NaN is not positive: the ordered comparison is false for it.
-  Value holds = allOf(builder, loc, op.getInput(),
-                      [&](OpBuilder &b, Location l, Value x) -> Value {
-                        if (auto floatType = dyn_cast<FloatType>(elementType))
-                          return arith::CmpFOp::create(
-                              b, l, arith::CmpFPredicate::OGT, x,
-                              arith::ConstantOp::create(
-                                  b, l, b.getFloatAttr(floatType, 0)));
-                        return arith::CmpIOp::create(
-                            b, l, arith::CmpIPredicate::sgt, x,
-                            arith::ConstantOp::create(
-                                b, l, b.getIntegerAttr(elementType, 0)));
-                      });
+  Value holds = allOf(
+      builder, loc, op.getInput(),
+      [&](OpBuilder &b, Location l, Value x) -> Value {
+        if (auto floatType = dyn_cast<FloatType>(elementType))
+          return arith::CmpFOp::create(
+              b, l, arith::CmpFPredicate::OGT, x,
+              arith::ConstantOp::create(b, l, b.getFloatAttr(floatType, 0)));
+        return arith::CmpIOp::create(
+            b, l, arith::CmpIPredicate::sgt, x,
+            arith::ConstantOp::create(b, l, b.getIntegerAttr(elementType, 0)));
+      });
   // TensorFlow's text, its parts bracketed as tfc_assert_fail brackets the
   // message: "[message] [Condition x > 0 did not hold element-wise: x =]".
   std::string message = op.getMessage().value_or("").str();
@@ -323,8 +324,8 @@ static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
                              {position, rank, i64Constant(builder, loc, dim)},
                              builder.getI64Type())
                        .getResult(0);
-      sizes.push_back(arith::IndexCastOp::create(
-          builder, loc, builder.getIndexType(), size));
+      sizes.push_back(arith::IndexCastOp::create(builder, loc,
+                                                 builder.getIndexType(), size));
     }
     auto memrefType = MemRefType::get(type.getShape(), type.getElementType());
     Value buffer = memref::AllocOp::create(builder, loc, memrefType, sizes);

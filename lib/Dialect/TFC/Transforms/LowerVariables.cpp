@@ -164,15 +164,15 @@ LogicalResult VariableLowering::lowerAssign(Operation *op, Value var,
   if (isa<AssignOp>(op))
     updated = castTo(builder, op->getLoc(), value, varType);
   else if (isa<AssignAddOp>(op))
-    updated = castTo(builder, op->getLoc(),
-                     AddOp::create(builder, op->getLoc(), (*state)->current,
-                                   value),
-                     varType);
+    updated =
+        castTo(builder, op->getLoc(),
+               AddOp::create(builder, op->getLoc(), (*state)->current, value),
+               varType);
   else
-    updated = castTo(builder, op->getLoc(),
-                     SubOp::create(builder, op->getLoc(), (*state)->current,
-                                   value),
-                     varType);
+    updated =
+        castTo(builder, op->getLoc(),
+               SubOp::create(builder, op->getLoc(), (*state)->current, value),
+               varType);
   (*state)->current = updated;
   (*state)->assigned = true;
   op->getResult(0).replaceAllUsesWith(
@@ -225,8 +225,7 @@ LogicalResult VariableLowering::lowerCond(CondOp cond) {
   cond->replaceAllUsesWith(
       lowered->getResults().take_front(cond->getNumResults()));
   for (auto [index, name] : llvm::enumerate(changed))
-    variables[name].current =
-        lowered->getResult(cond->getNumResults() + index);
+    variables[name].current = lowered->getResult(cond->getNumResults() + index);
   cond->erase();
   return success();
 }
@@ -264,8 +263,8 @@ LogicalResult VariableLowering::lowerWhile(WhileOp loop) {
       inits.push_back(variables[name].current);
     }
     OpBuilder builder(loop);
-    auto lowered = WhileOp::create(builder, loop.getLoc(), types, inits,
-                                   loop->getAttrs());
+    auto lowered =
+        WhileOp::create(builder, loop.getLoc(), types, inits, loop->getAttrs());
     lowered.getCond().takeBody(loop.getCond());
     lowered.getBody().takeBody(loop.getBody());
     for (Region *region : {&lowered.getCond(), &lowered.getBody()})

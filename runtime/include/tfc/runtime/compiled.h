@@ -43,8 +43,7 @@ TFC_RUNTIME_EXPORT void tfc_rt_assert_fail(const char *message,
  * pushed tensors, expecting `num_outputs` results, which the next calls
  * read. A missing function or a failing one fails the call (does not
  * return). */
-TFC_RUNTIME_EXPORT void tfc_rt_host_call(const char *name,
-                                         int64_t num_outputs);
+TFC_RUNTIME_EXPORT void tfc_rt_host_call(const char *name, int64_t num_outputs);
 
 /* Dimension `dim` of result `index` of the last host call, which must have
  * rank `rank`; otherwise the call fails. */

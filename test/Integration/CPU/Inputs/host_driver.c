@@ -25,7 +25,8 @@ static tfc_code my_relu(void *user_data, const tfc_tensor *const *inputs,
   ++*calls;
   if (num_inputs != 1 || num_outputs != 1 ||
       tfc_tensor_dtype(inputs[0]) != TFC_F32)
-    return tfc_status_set(status, TFC_INVALID_ARGUMENT, "my_relu takes one f32");
+    return tfc_status_set(status, TFC_INVALID_ARGUMENT,
+                          "my_relu takes one f32");
   tfc_tensor *out = tfc_tensor_clone(inputs[0], status);
   if (!out)
     return tfc_status_code(status);

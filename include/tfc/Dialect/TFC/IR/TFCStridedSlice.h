@@ -39,15 +39,11 @@ struct StridedSliceSpec {
 /// spec, as TensorFlow's ValidateStridedSliceOp does. The lists and masks
 /// must already be valid but for the number of indices, which is reported
 /// at `location`.
-LogicalResult expandStridedSliceSpec(std::optional<Location> location,
-                                     int64_t rank, ArrayRef<int64_t> begin,
-                                     ArrayRef<int64_t> end,
-                                     ArrayRef<int64_t> strides,
-                                     uint64_t beginMask, uint64_t endMask,
-                                     uint64_t ellipsisMask,
-                                     uint64_t newAxisMask,
-                                     uint64_t shrinkMask,
-                                     StridedSliceSpec &spec);
+LogicalResult expandStridedSliceSpec(
+    std::optional<Location> location, int64_t rank, ArrayRef<int64_t> begin,
+    ArrayRef<int64_t> end, ArrayRef<int64_t> strides, uint64_t beginMask,
+    uint64_t endMask, uint64_t ellipsisMask, uint64_t newAxisMask,
+    uint64_t shrinkMask, StridedSliceSpec &spec);
 
 } // namespace mlir::tfc
 
