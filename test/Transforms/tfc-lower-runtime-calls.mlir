@@ -29,6 +29,21 @@ func.func @print(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
+// first_n counts the runs in a process-wide counter, atomically.
+// CHECK: memref.global "private" @[[COUNT:.*]] : memref<i64> = dense<0>
+// CHECK-LABEL: func.func @first_n
+// CHECK: %[[G:.*]] = memref.get_global @[[COUNT]] : memref<i64>
+// CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[G]][] : (i64, memref<i64>) -> i64
+// CHECK: %[[GO:.*]] = arith.cmpi slt, %[[BEFORE]], %{{.*}} : i64
+// CHECK: scf.if %[[GO]] {
+// CHECK: func.call @tfc_rt_print
+func.func @first_n(%x: tensor<f32>) -> tensor<f32> {
+  %p, %t = tfc.print %x message "x" {first_n = 2 : i64} : tensor<f32>
+  return %p : tensor<f32>
+}
+
+// -----
+
 // An assertion fails the call when its condition is false, with the data
 // pushed only then. A rank assertion on a ranked tensor holds.
 // CHECK-LABEL: func.func @assert

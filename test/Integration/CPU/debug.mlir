@@ -94,3 +94,28 @@ func.func @loop(%n: tensor<i32> {tfc.name = "n"}) -> tensor<i32> {
   }
   return %r : tensor<i32>
 }
+
+// first_n = 2: only the first two runs of the print print.
+// RUN: tfc run %t/libdebug.so --fn first_two --input n=4 2>&1 | FileCheck %s --check-prefix=FIRST --implicit-check-not=j
+// FIRST: j = [0]
+// FIRST-NEXT: j = [1]
+// FIRST-NEXT: output0 = i32[] 4
+func.func @first_two(%n: tensor<i32> {tfc.name = "n"}) -> tensor<i32> {
+  %r = tfc.graph -> (tensor<i32>) {
+    %zero = tfc.constant dense<0> : tensor<i32>
+    %one = tfc.constant dense<1> : tensor<i32>
+    %i = tfc.while (%zero) : (tensor<i32>) -> (tensor<i32>)
+    cond {
+    ^bb0(%i: tensor<i32>):
+      %lt = tfc.less %i, %n : tensor<i32>, tensor<i32>
+      tfc.condition %lt : tensor<i1>
+    } body {
+    ^bb0(%i: tensor<i32>):
+      %p, %t = tfc.print %i, [%i] message "j = " {first_n = 2 : i64} : tensor<i32>, [tensor<i32>]
+      %next = tfc.add %p, %one : tensor<i32>, tensor<i32>
+      tfc.yield %next : tensor<i32>
+    }
+    tfc.fetch %i : tensor<i32>
+  }
+  return %r : tensor<i32>
+}

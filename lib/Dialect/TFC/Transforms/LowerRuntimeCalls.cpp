@@ -80,6 +80,9 @@ public:
   SmallVector<Value, 3> bufferParts(OpBuilder &builder, Location loc,
                                     Value buffer);
 
+  /// A new process-wide counter of `type`, zero at load time.
+  Value counter(OpBuilder &builder, Location loc, MemRefType type);
+
   /// Pushes a tensor for the next print, assert or host call.
   LogicalResult push(OpBuilder &builder, Location loc, Value tensor);
 
@@ -120,6 +123,23 @@ Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text) {
     symbols.insert(global);
   }
   return LLVM::AddressOfOp::create(builder, loc, global);
+}
+
+Value RuntimeCalls::counter(OpBuilder &builder, Location loc, MemRefType type) {
+  memref::GlobalOp global;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto zero =
+        DenseElementsAttr::get(RankedTensorType::get({}, type.getElementType()),
+                               builder.getZeroAttr(type.getElementType()));
+    global = memref::GlobalOp::create(builder, loc, "__tfc_counter",
+                                      builder.getStringAttr("private"), type,
+                                      zero, /*constant=*/false,
+                                      /*alignment=*/IntegerAttr());
+    symbols.insert(global);
+  }
+  return memref::GetGlobalOp::create(builder, loc, type, global.getSymName());
 }
 
 SmallVector<Value, 3> RuntimeCalls::bufferParts(OpBuilder &builder,
@@ -229,9 +249,27 @@ static LogicalResult checkAtRunTime(RuntimeCalls &runtime, OpBuilder &builder,
   return success();
 }
 
+/// `first_n`: a process-wide counter of the op's runs, incremented
+/// atomically (read-only model calls run concurrently); the print runs while
+/// the count before the increment is below n.
+static void guardFirstN(RuntimeCalls &runtime, OpBuilder &builder, Location loc,
+                        int64_t n) {
+  auto counterType = MemRefType::get({}, builder.getI64Type());
+  Value counter = runtime.counter(builder, loc, counterType);
+  Value one = i64Constant(builder, loc, 1);
+  Value before = memref::AtomicRMWOp::create(
+      builder, loc, arith::AtomicRMWKind::addi, one, counter, ValueRange{});
+  Value go = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                   before, i64Constant(builder, loc, n));
+  auto ifOp = scf::IfOp::create(builder, loc, go, /*withElseRegion=*/false);
+  builder.setInsertionPointToStart(ifOp.thenBlock());
+}
+
 static LogicalResult lowerPrint(RuntimeCalls &runtime, PrintOp print) {
   OpBuilder builder(print);
   Location loc = print.getLoc();
+  if (std::optional<uint64_t> firstN = print.getFirstN())
+    guardFirstN(runtime, builder, loc, static_cast<int64_t>(*firstN));
   for (Value value : print.getData())
     if (failed(runtime.push(builder, loc, value)))
       return failure();

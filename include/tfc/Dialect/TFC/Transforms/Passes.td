@@ -129,7 +129,9 @@ def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
     of `tfc/runtime/compiled.h`, on tensors, before bufferization:
 
     - `tfc.print` pushes its data tensors (`tfc_rt_push_tensor`) and calls
-      `tfc_rt_print` with the message; its result is its input.
+      `tfc_rt_print` with the message; its result is its input. With
+      `first_n`, an atomic process-wide counter lets the first n runs
+      print.
     - `tfc.assert` and `tfc.assert_positive` reduce their condition to one
       bool; when it is false, they push the data and call
       `tfc_rt_assert_fail`, which fails the model call with the message
