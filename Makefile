@@ -1,5 +1,6 @@
-# tfc: thin wrapper around CMake/Ninja. `make demo` and `make test` install
-# what is missing, configure once, build incrementally, then run.
+# tfc: thin wrapper around CMake/Ninja. `make demo`, `make test` and
+# `make bench` install what is missing, configure once, build incrementally,
+# then run.
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
@@ -34,6 +35,11 @@ check: test
 
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
+
+# Benchmarks (test/bench), each against a peer measured in the same run;
+# never part of `make test`.
+bench: build
+	@test/bench/run.sh $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)

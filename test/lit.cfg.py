@@ -21,3 +21,6 @@ config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
 import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
+
+# Drivers of the examples link against the runtime the build made.
+config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))

@@ -24,7 +24,6 @@ using namespace mlir::tfc;
 void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
                                          const TfcPipelineOptions &options) {
   pm.addPass(createTFCResolveScopes());
-  pm.addPass(createTFCPlanInitialization());
   // The guide's silent pitfalls are reported on the program as written.
   TFCLintOptions lint;
   lint.strict = options.strict;
@@ -32,8 +31,16 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // -O0 runs no optional rewrite, so a program can be compared with and
   // without them.
-  if (options.optLevel > 0)
+  if (options.optLevel > 0) {
     pm.addPass(createTFCStableSoftmax());
+    pm.addPass(createTFCSliceToReduce());
+  }
+  // Gradients of the stable forms are stable too; the optimizers' slot
+  // variables exist before initialization is planned.
+  TFCAutodiffOptions autodiff;
+  autodiff.allowUndefinedGradients = options.allowUndefinedGradients;
+  pm.addPass(createTFCAutodiff(autodiff));
+  pm.addPass(createTFCPlanInitialization());
   pm.addPass(createTFCOutlineInitializers());
   pm.addPass(createTFCCheckAsserts());
   TFCCheckRacesOptions races;

@@ -219,6 +219,11 @@ int mlir::tfc::runModel(const RunOptions &options, llvm::raw_ostream &outs,
                         std::to_string(step + 1) + ")");
     for (int64_t k = 0; k < entry->num_outputs; ++k)
       outputs[k].reset(raw[k]);
+    // Watching a training loop: the outputs (the loss) every N steps.
+    if (options.printEvery > 0 && (step + 1) % options.printEvery == 0)
+      for (int64_t k = 0; k < entry->num_outputs; ++k)
+        outs << "step " << step + 1 << ": " << entry->outputs[k].name << " = "
+             << tensorText(outputs[k].get(), options.maxElements) << "\n";
   }
 
   for (int64_t k = 0; k < entry->num_outputs; ++k) {

@@ -8,6 +8,7 @@
 #include "tfc/Target/Compiler.h"
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/Transforms/Gradients.h"
 #include "tfc/Pipelines/Pipelines.h"
 
 #include "mlir/IR/Verifier.h"
@@ -32,6 +33,7 @@ void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
   registry.insert<TFCDialect>();
+  registerDifferentiableOpInterfaceExternalModels(registry);
 }
 
 namespace {
@@ -100,46 +102,53 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
   if (!module)
     return failure();
   timer.done("parsed " + options.inputPath);
+  return compileModule(*module, options);
+}
 
+LogicalResult mlir::tfc::compileModule(ModuleOp module,
+                                       const CompilerOptions &options) {
+  StageTimer timer(options.verbose);
+  MLIRContext &context = *module.getContext();
   std::string name = modelNameFor(options);
   TfcPipelineOptions pipelineOptions;
   pipelineOptions.optLevel = options.target.optLevel;
   pipelineOptions.strict = options.strict;
+  pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);
   buildTfcEntryPointABIPipeline(frontend, pipelineOptions);
-  if (failed(frontend.run(*module)))
+  if (failed(frontend.run(module)))
     return failure();
   timer.done("front end");
 
-  FailureOr<ModelDescription> model = describeModel(*module, name);
+  FailureOr<ModelDescription> model = describeModel(module, name);
   if (failed(model))
     return failure();
   if (options.emit == EmitKind::Header) {
     std::string error;
     if (failed(writeFile(options.outputPath, emitModelHeader(*model), error)))
-      return module->emitError(error);
+      return module.emitError(error);
     return success();
   }
 
   PassManager codegen(&context);
   buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
-  if (failed(codegen.run(*module)))
+  if (failed(codegen.run(module)))
     return failure();
   timer.done("code generation to the LLVM dialect");
   if (options.emit == EmitKind::MLIR) {
     std::string text, error;
     llvm::raw_string_ostream os(text);
-    module->print(os);
+    module.print(os);
     if (failed(writeFile(options.outputPath, text, error)))
-      return module->emitError(error);
+      return module.emitError(error);
     return success();
   }
 
   llvm::LLVMContext llvmContext;
   FailureOr<std::unique_ptr<llvm::Module>> llvmModule =
-      translateModelToLLVM(*module, *model, llvmContext);
+      translateModelToLLVM(module, *model, llvmContext);
   if (failed(llvmModule))
     return failure();
   timer.done("LLVM IR");
@@ -148,7 +157,7 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
     llvm::raw_string_ostream os(text);
     (*llvmModule)->print(os, nullptr);
     if (failed(writeFile(options.outputPath, text, error)))
-      return module->emitError(error);
+      return module.emitError(error);
     return success();
   }
 
@@ -157,7 +166,7 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
   if (options.emit == EmitKind::SharedLibrary) {
     SmallString<128> temp;
     if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp))
-      return module->emitError("cannot create a temporary object file");
+      return module.emitError("cannot create a temporary object file");
     objectPath = temp.str().str();
   }
   {
@@ -165,10 +174,10 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
     std::unique_ptr<llvm::ToolOutputFile> object =
         openOutputFile(objectPath, &error);
     if (!object)
-      return module->emitError(error);
+      return module.emitError(error);
     if (failed(emitObjectFile(**llvmModule, options.target, object->os(),
                               error)))
-      return module->emitError(error);
+      return module.emitError(error);
     object->keep();
   }
   timer.done("object file");
@@ -183,13 +192,13 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
       linkSharedLibrary({objectPath}, options.outputPath, runtimeDir, error);
   llvm::sys::fs::remove(objectPath);
   if (failed(linked))
-    return module->emitError(error);
+    return module.emitError(error);
   timer.done("linked " + options.outputPath);
 
   SmallString<256> headerPath(llvm::sys::path::parent_path(options.outputPath));
   llvm::sys::path::append(headerPath, name + ".h");
   if (failed(writeFile(headerPath, emitModelHeader(*model), error)))
-    return module->emitError(error);
+    return module.emitError(error);
   timer.done("header " + headerPath.str().str());
   return success();
 }

@@ -7,6 +7,7 @@
 
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/Transforms/Gradients.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 #include "tfc/Pipelines/Pipelines.h"
 
@@ -26,6 +27,7 @@ int main(int argc, char **argv) {
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
   registry.insert<mlir::tfc::TFCDialect>();
+  mlir::tfc::registerDifferentiableOpInterfaceExternalModels(registry);
 
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "tfc optimizer driver: runs tfc and MLIR passes on a module",

@@ -7,6 +7,7 @@
 
 #include "TfcVersion.h"
 
+#include "tfc/GradientCheck/GradientCheck.h"
 #include "tfc/Runner/ModelRunner.h"
 #include "tfc/Target/Compiler.h"
 
@@ -80,6 +81,11 @@ static cl::opt<bool> compileStrict(
 static cl::opt<bool> compileVerbose("v", cl::desc("Print each stage and its time"),
                                     cl::sub(compileCommand),
                                     cl::cat(tfcCategory));
+static cl::opt<bool> compileAllowUndefinedGradients(
+    "allow-undefined-gradients",
+    cl::desc("Take a missing gradient as zero with a warning, as TensorFlow "
+             "does, instead of failing"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 
 static int runCompile() {
   CompilerOptions options;
@@ -92,6 +98,7 @@ static int runCompile() {
   options.runtimeLibraryDir = compileRuntimeDir;
   options.verbose = compileVerbose;
   options.strict = compileStrict;
+  options.allowUndefinedGradients = compileAllowUndefinedGradients;
   if (compileOptLevel > 3) {
     errs() << "tfc compile: -O" << compileOptLevel
            << " is not a level (use -O0 to -O3)\n";
@@ -151,6 +158,11 @@ static cl::opt<int64_t> runSteps("steps",
                                           "last outputs"),
                                  cl::init(1), cl::sub(runCommand),
                                  cl::cat(tfcCategory));
+static cl::opt<int64_t> runPrintEvery(
+    "print-every",
+    cl::desc("Also print the outputs of every N-th step (watch a training "
+             "loop's loss)"),
+    cl::init(0), cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     runRestore("restore",
                cl::desc("Restore the variables from a checkpoint instead of "
@@ -179,6 +191,7 @@ static int runRun() {
   options.function = runFunction;
   options.inputs.assign(runInputs.begin(), runInputs.end());
   options.steps = runSteps;
+  options.printEvery = runPrintEvery;
   options.restore = runRestore;
   options.save = runSave;
   options.outputDir = runOutputDir;
@@ -197,6 +210,66 @@ static cl::opt<std::string> inspectLibrary(cl::Positional, cl::Required,
                                            cl::desc("<libmodel.so>"),
                                            cl::sub(inspectCommand),
                                            cl::cat(tfcCategory));
+
+//===----------------------------------------------------------------------===//
+// tfc check-gradients
+//===----------------------------------------------------------------------===//
+
+static cl::SubCommand checkCommand(
+    "check-gradients",
+    "Compare a function's symbolic gradients with finite differences "
+    "(tf.test.compute_gradient_error) and print the max error per input");
+static cl::opt<std::string> checkInput(cl::Positional, cl::Required,
+                                       cl::desc("<model.mlir>"),
+                                       cl::sub(checkCommand),
+                                       cl::cat(tfcCategory));
+static cl::opt<std::string>
+    checkFunction("fn",
+                  cl::desc("The function: its first result is y, its float "
+                           "arguments and variables the inputs"),
+                  cl::value_desc("name"), cl::Required, cl::sub(checkCommand),
+                  cl::cat(tfcCategory));
+static cl::list<std::string> checkInputs(
+    "input",
+    cl::desc("An argument or variable: NAME=FILE.npy or NAME=[...] "
+             "(default: arguments uniform in [0, 1), variables as "
+             "initialized)"),
+    cl::value_desc("name=value"), cl::sub(checkCommand), cl::cat(tfcCategory));
+static cl::opt<double> checkDelta("delta",
+                                  cl::desc("Finite-difference step (default "
+                                           "1e-3, as compute_gradient_error)"),
+                                  cl::init(1e-3), cl::sub(checkCommand),
+                                  cl::cat(tfcCategory));
+static cl::opt<double> checkTolerance(
+    "tolerance",
+    cl::desc("Fail (exit 1) when an input's max error exceeds this"),
+    cl::init(-1), cl::sub(checkCommand), cl::cat(tfcCategory));
+static cl::opt<uint64_t> checkSeed("seed",
+                                   cl::desc("Seed of the random arguments"),
+                                   cl::init(0), cl::sub(checkCommand),
+                                   cl::cat(tfcCategory));
+static cl::opt<bool> checkAllowUndefinedGradients(
+    "allow-undefined-gradients",
+    cl::desc("Take a missing gradient as zero, as TensorFlow does, and "
+             "measure the error that makes"),
+    cl::sub(checkCommand), cl::cat(tfcCategory));
+
+static int runCheckGradients() {
+  GradientCheckOptions options;
+  options.inputPath = checkInput;
+  options.function = checkFunction;
+  options.inputs.assign(checkInputs.begin(), checkInputs.end());
+  options.delta = checkDelta;
+  if (checkTolerance >= 0)
+    options.tolerance = checkTolerance;
+  options.seed = checkSeed;
+  options.allowUndefinedGradients = checkAllowUndefinedGradients;
+  if (!(options.delta > 0)) {
+    errs() << "tfc check-gradients: --delta must be positive\n";
+    return EXIT_FAILURE;
+  }
+  return checkGradients(options, outs(), errs());
+}
 
 //===----------------------------------------------------------------------===//
 // main
@@ -224,6 +297,8 @@ int main(int argc, char **argv) {
     return runRun();
   if (inspectCommand)
     return inspectModel(inspectLibrary, outs(), errs());
+  if (checkCommand)
+    return runCheckGradients();
   cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
   return EXIT_FAILURE;
 }

@@ -26,11 +26,16 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       *this, "strict",
       llvm::cl::desc("Make the warnings about races and pitfalls errors"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> allowUndefinedGradients{
+      *this, "allow-undefined-gradients",
+      llvm::cl::desc("Take missing gradients as zero with a warning, as "
+                     "TensorFlow does, instead of failing (tfc-autodiff)"),
+      llvm::cl::init(false)};
 };
 
 /// From the front-end form (scopes, get_variable, graphs) to ordered code on
-/// tensors with resolved variables: resolve scopes, plan initialization,
-/// lint, canonicalize, the stable-softmax rewrites (from -O1), outline
+/// tensors with resolved variables: resolve scopes, lint, canonicalize, the
+/// stable rewrites (from -O1), autodiff, plan initialization, outline
 /// initial values, check assertions and races, schedule and inline graphs.
 void buildTfcFrontendPipeline(OpPassManager &pm,
                               const TfcPipelineOptions &options);

@@ -24,6 +24,9 @@ struct RunOptions {
   /// `name=file.npy` or `name=[1,2,3]` (a literal of the argument's dtype).
   std::vector<std::string> inputs;
   int64_t steps = 1;
+  /// Also print the outputs of every N-th step, as `step N: NAME = ...`
+  /// (0: only the last step's).
+  int64_t printEvery = 0;
   /// Restore the variables from this checkpoint instead of initializing.
   std::string restore;
   /// Save the variables to this checkpoint after the last step.

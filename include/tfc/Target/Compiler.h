@@ -10,6 +10,7 @@
 
 #include "tfc/Target/LLVMModel.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <string>
@@ -34,6 +35,8 @@ struct CompilerOptions {
   bool verbose = false;
   /// Races and pitfalls are errors instead of warnings.
   bool strict = false;
+  /// Take missing gradients as zero with a warning (tfc-autodiff).
+  bool allowUndefinedGradients = false;
 };
 
 /// Registers every dialect, interface and translation the compiler uses.
@@ -43,6 +46,10 @@ void registerCompilerDialects(DialectRegistry &registry);
 /// returns failure after reporting.
 LogicalResult compileModel(MLIRContext &context,
                            const CompilerOptions &options);
+
+/// Compiles a module already parsed (and possibly built further), in
+/// place, as `compileModel` does; `options.inputPath` only names it.
+LogicalResult compileModule(ModuleOp module, const CompilerOptions &options);
 
 /// The C header of a compiled model (declarations and inline wrappers around
 /// the runtime's model API, plus a small C++ class).

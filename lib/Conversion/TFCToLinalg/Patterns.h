@@ -31,6 +31,8 @@ void populateTensorArrayToTensorPatterns(const TypeConverter &converter,
 /// Rewrites the NN ops into stable compositions of core tfc ops, which the
 /// other patterns of the conversion then lower.
 void populateNNToCorePatterns(RewritePatternSet &patterns);
+/// Lowers the gradient kernels (relu_grad, broadcast_like).
+void populateGradientKernelsToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::tfc
 

@@ -99,6 +99,7 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateMatMulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
+  populateGradientKernelsToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
   populateSliceToTensorPatterns(patterns);
   populateIndexingToLinalgPatterns(patterns);
@@ -121,7 +122,8 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       AbsOp, SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp,
       RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp,
       SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
-      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp>();
+      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp,
+      ReluGradOp, BroadcastLikeOp>();
   target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
                       SqueezeOp, TileOp, FillOp, RangeOp, CastOp, ConcatOp,
                       StackOp, UnstackOp, SliceOp, StridedSliceOp, GatherOp,

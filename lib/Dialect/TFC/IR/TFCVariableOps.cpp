@@ -323,10 +323,9 @@ InitializerPlanOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 //===----------------------------------------------------------------------===//
 
 /// A read or assign returns the variable's value type and a control token.
-static LogicalResult inferAccessTypes(MLIRContext *context,
-                                      std::optional<Location> location,
-                                      Type varType,
-                                      SmallVectorImpl<Type> &inferred) {
+LogicalResult mlir::tfc::inferVariableAccessTypes(
+    MLIRContext *context, std::optional<Location> location, Type varType,
+    SmallVectorImpl<Type> &inferred) {
   auto var = dyn_cast<VarType>(varType);
   if (!var)
     return emitOptionalError(location, "expected a variable handle, got ",
@@ -340,30 +339,7 @@ LogicalResult ReadOp::inferReturnTypes(MLIRContext *context,
                                        std::optional<Location> location,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &inferred) {
-  return inferAccessTypes(context, location, adaptor.getVar().getType(),
-                          inferred);
+  return inferVariableAccessTypes(context, location,
+                                  adaptor.getVar().getType(), inferred);
 }
 
-LogicalResult AssignOp::inferReturnTypes(MLIRContext *context,
-                                         std::optional<Location> location,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &inferred) {
-  return inferAccessTypes(context, location, adaptor.getVar().getType(),
-                          inferred);
-}
-
-LogicalResult AssignAddOp::inferReturnTypes(MLIRContext *context,
-                                            std::optional<Location> location,
-                                            Adaptor adaptor,
-                                            SmallVectorImpl<Type> &inferred) {
-  return inferAccessTypes(context, location, adaptor.getVar().getType(),
-                          inferred);
-}
-
-LogicalResult AssignSubOp::inferReturnTypes(MLIRContext *context,
-                                            std::optional<Location> location,
-                                            Adaptor adaptor,
-                                            SmallVectorImpl<Type> &inferred) {
-  return inferAccessTypes(context, location, adaptor.getVar().getType(),
-                          inferred);
-}

@@ -140,4 +140,6 @@ def TFC_GlorotUniformAttr
   let assemblyFormat = "(`<` struct(params)^ `>`)?";
 }
 
+include "tfc/Dialect/TFC/IR/TFCOptimizerAttrs.td"
+
 #endif // TFC_DIALECT_TFC_IR_TFCATTRS_TD

@@ -382,6 +382,12 @@ class TFC_AssignOpBase<string mnemonic, string tfName, string formula,
       return ::mlir::tfc::verifyAssignedValue(*this, getVar().getType(),
                                               getValue().getType());
     }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      return ::mlir::tfc::inferVariableAccessTypes(
+          context, location, adaptor.getVar().getType(), inferred);
+    }
   }];
 }
 

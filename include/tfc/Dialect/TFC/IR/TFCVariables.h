@@ -43,6 +43,13 @@ LogicalResult verifyVariableCreation(Operation *op,
                                      std::optional<StringRef> device,
                                      bool needsInitialValue);
 
+/// The results of a read or assign of a variable of `varType`: its value
+/// type and a control token.
+LogicalResult inferVariableAccessTypes(MLIRContext *context,
+                                       std::optional<Location> loc,
+                                       Type varType,
+                                       SmallVectorImpl<Type> &inferred);
+
 /// Verifies that `valueType` can be assigned to a variable of `varType`.
 LogicalResult verifyAssignedValue(Operation *op, Type varType, Type valueType);
 

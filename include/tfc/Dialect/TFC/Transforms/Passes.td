@@ -279,4 +279,60 @@ def TFCSchedule : Pass<"tfc-schedule"> {
   }];
 }
 
+def TFCSliceToReduce : Pass<"tfc-slice-to-reduce"> {
+  let summary = "Turn a sum of every row of a tensor into one reduce_sum";
+  let description = [{
+    The guide's slow loop `z = z + x[i]` for every `i` builds one slice and
+    one addition per row. When a tree of `tfc.add`s sums exactly the rows
+    of one tensor along dimension 0 — each once, taken by `x[i]`
+    (`tfc.strided_slice` with `shrink_axis_mask` 1), by `tfc.unstack`, or
+    by `tfc.slice` of one row — plus at most one other value (the initial
+    `z`), it becomes `reduce_sum(x, axes [0])` (plus that value). A sum of
+    only some rows, of rows of different tensors, or an intermediate sum
+    used elsewhere stays as it is.
+  }];
+}
+
+def TFCAutodiff : Pass<"tfc-autodiff", "::mlir::ModuleOp"> {
+  let summary = "Expand tfc.gradients and tfc.minimize into gradient graphs "
+                "and optimizer updates";
+  let description = [{
+    Reverse-mode differentiation of TensorFlow graphs, as `tf.gradients` and
+    `optimizer.minimize` build them:
+
+    - `tfc.gradients %y wrt(...)` becomes the gradient graph of `y` with
+      respect to each tensor or variable (the sum over the variable's reads
+      in the graph), built where the op stands from the gradient each op
+      declares (`DifferentiableOpInterface`; one file per op family under
+      `lib/Dialect/TFC/Transforms/Gradients/`). Broadcasting binary ops
+      reduce their gradients to their operands' shapes;
+    - `tfc.minimize` becomes the gradient graph of its loss with respect to
+      its variables (TRAINABLE_VARIABLES by default) and the optimizer's
+      updates, at the end of the graph body. Each update runs after every
+      access to its variable in the graph that does not depend on the step,
+      and ops that do depend on the step move after the updates, so the
+      graph stays in execution order. The optimizer's slot variables
+      (`w/Adam`, `w/Adam_1`, `beta1_power`, `beta2_power`, `w/Momentum`)
+      become global variables in GLOBAL_VARIABLES, zero-initialized (the
+      beta powers start at beta1 and beta2).
+
+    It runs after tfc-resolve-scopes (variables are symbols, ops are
+    named) and before tfc-plan-initialization (which plans the slots) and
+    tfc-inline-graphs. Generated ops are named as TensorFlow names them
+    (`gradients/add_grad/Sum`, `Adam/update_w/AssignSub`).
+
+    Differentiating through an op or operand without a gradient (a
+    comparison, floordiv, the labels of softmax_cross_entropy_with_logits)
+    is an error naming the op; with `allow-undefined-gradients` it is a
+    warning and the gradient is taken as zero, as TensorFlow silently does.
+  }];
+  let options = [
+    Option<"allowUndefinedGradients", "allow-undefined-gradients", "bool",
+           /*default=*/"false",
+           "Treat ops and operands without a gradient as constants (zero "
+           "gradient), with a warning, as TensorFlow does">
+  ];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD

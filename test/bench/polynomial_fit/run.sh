@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The polynomial fit's training step: the compiled library against PyTorch,
+# both single-threaded, in the same run.
+set -euo pipefail
+build_dir=$(cd "${1:-build}" && pwd)
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+out="$build_dir/bench/polynomial_fit"
+steps=${TFC_BENCH_STEPS:-2000}
+repeats=${TFC_BENCH_REPEATS:-7}
+mkdir -p "$out"
+
+"$build_dir/bin/tfc" compile "$root/examples/polynomial_fit/polynomial_fit.mlir" \
+  -o "$out/libpolynomial_fit.so"
+clang-22 -O2 -std=c99 -I"$out" -I"$root/runtime/include" "$here/bench_tfc.c" \
+  -o "$out/bench_tfc" -L"$out" -lpolynomial_fit -L"$build_dir/lib" \
+  -ltfc_runtime -fuse-ld=lld -Wl,-rpath,"$out" -Wl,-rpath,"$build_dir/lib"
+
+echo "== polynomial fit: one Adam(0.1) step on 100 points (median of $repeats runs of $steps steps)"
+tfc_out=$("$out/bench_tfc" "$steps" "$repeats")
+tfc_us=$(awk '/^tfc_us_per_step/ {print $2}' <<<"$tfc_out")
+printf '  tfc (compiled .so, 1 thread)   %10.2f us/step   w = [%s]\n' "$tfc_us" \
+  "$(awk '/^tfc_w/ {print $2", "$3", "$4}' <<<"$tfc_out")"
+
+if ! /usr/bin/python3 -c 'import torch' >/dev/null 2>&1; then
+  echo "  PyTorch: not available (python3-torch could not be installed): peer skipped"
+  exit 0
+fi
+# One thread each: the compiled step is single-threaded, and PyTorch's
+# OpenMP and OpenBLAS threads only add overhead at this size.
+torch_out=$(OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 /usr/bin/python3 \
+  "$here/bench_torch.py" "$steps" "$repeats" 1)
+torch_us=$(awk '/^torch_us_per_step/ {print $2}' <<<"$torch_out")
+printf '  PyTorch %-8s (1 thread)     %10.2f us/step   w = [%s]\n' \
+  "$(awk '/^torch_version/ {print $2}' <<<"$torch_out")" "$torch_us" \
+  "$(awk '/^torch_w/ {print $2", "$3", "$4}' <<<"$torch_out")"
+awk -v t="$tfc_us" -v p="$torch_us" \
+  'BEGIN { printf "  PyTorch / tfc                  %10.1fx\n", p / t }'
