@@ -52,6 +52,8 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createTFCCheckRaces(races));
   pm.addPass(createTFCSchedule());
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
+  // Scheduled code runs in text order: tokens order nothing more.
+  pm.addNestedPass<func::FuncOp>(createTFCDropControl());
 }
 
 void mlir::tfc::buildTfcEntryPointABIPipeline(
@@ -81,6 +83,7 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm) {
 
 void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
                                            const TfcPipelineOptions &options) {
+  pm.addPass(createTFCLowerRuntimeCalls());
   bool optimize = options.optLevel > 0;
   pm.addPass(createConvertTFCToLinalg());
   pm.addPass(createCanonicalizerPass());
@@ -92,6 +95,9 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loop-carried values that change shape (a sequence grown by concat) are
+  // new buffers in each iteration; the call's arena frees them.
+  bufferize.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // CSE first: a tile written in place is then a self-copy, which
   // canonicalization removes.
@@ -112,6 +118,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
         vector::VectorMultiReductionLowering::InnerReduction));
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // Views of reshapes and slices compute their sizes with affine.apply.
   pm.addPass(createLowerAffinePass());
   // Allocations go through the runtime, which owns a model call's
   // temporaries and hands returned buffers to the caller. Memref ops inside

@@ -4,10 +4,12 @@
 // the store's lock, and turns the result descriptors into tensors. Every
 // allocation the compiled code makes goes through the allocator below into
 // the call's arena: returned buffers become the output tensors, the rest is
-// freed when the call ends.
+// freed when the call ends. A failed assertion or host call in compiled code
+// unwinds to here (CallContext.h) and the call returns its error.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallContext.h"
 #include "Model.h"
 
 #include <cstdlib>
@@ -136,16 +138,23 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     ArenaScope arena;
     int32_t previousNumThreads = currentNumThreads;
     currentNumThreads = model->numThreads;
+    // A failed assertion or host call unwinds to runGuarded; the lock is
+    // released and the arena freed either way.
+    CallContextScope context;
     if (entry.writesVariables)
       tfc_store_lock_exclusive(model->store);
     else
       tfc_store_lock_shared(model->store);
-    model->abi->functions[entry.function](packed.data());
+    bool completed = runGuarded(model->abi->functions[entry.function],
+                                packed.data(), context.get());
     if (entry.writesVariables)
       tfc_store_unlock_exclusive(model->store);
     else
       tfc_store_unlock_shared(model->store);
     currentNumThreads = previousNumThreads;
+    if (!completed)
+      return setError(status, context.get().code, "%s",
+                      context.get().message.c_str());
 
     // Results: buffers the call allocated become the tensors; anything else
     // (a constant, an argument, a second result sharing a buffer) is copied.

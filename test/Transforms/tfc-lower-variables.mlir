@@ -43,3 +43,66 @@ func.func @predict() -> tensor<2xf32> {
   return %a : tensor<2xf32>
 }
 
+
+// -----
+
+tfc.global_variable @v : tensor<f32> init #tfc.zeros collections ["GLOBAL_VARIABLES"]
+
+// Reads in a branch see the value before the cond; a variable a branch
+// assigns becomes a result of the cond (the other branch yields the value
+// it had), and later reads and the write-back use that result.
+// CHECK-LABEL: func.func @branches
+// CHECK-SAME: (%[[P:.*]]: tensor<i1>, %[[V:.*]]: memref<f32>)
+// CHECK: %[[V0:.*]] = bufferization.to_tensor %[[V]]
+// CHECK: %[[R:.*]]:2 = tfc.cond %[[P]] : tensor<i1> -> (tensor<f32>, tensor<f32>) {
+// CHECK: %[[D:.*]] = tfc.add %[[V0]], %[[V0]]
+// CHECK: tfc.yield %[[D]], %[[D]] : tensor<f32>, tensor<f32>
+// CHECK: } else {
+// CHECK: tfc.yield %[[V0]], %[[V0]] : tensor<f32>, tensor<f32>
+// CHECK: bufferization.materialize_in_destination %[[R]]#1 in restrict writable %[[V]]
+// CHECK: return %[[R]]#0, %[[R]]#1
+func.func @branches(%p: tensor<i1>) -> (tensor<f32>, tensor<f32>) {
+  %v = tfc.var_handle @v : !tfc.var<tensor<f32>>
+  %x = tfc.cond %p : tensor<i1> -> (tensor<f32>) {
+    %old, %t0 = tfc.read %v : !tfc.var<tensor<f32>>
+    %d = tfc.add %old, %old : tensor<f32>, tensor<f32>
+    %new, %t1 = tfc.assign %v, %d : !tfc.var<tensor<f32>>, tensor<f32>
+    tfc.yield %new : tensor<f32>
+  } else {
+    %old, %t0 = tfc.read %v : !tfc.var<tensor<f32>>
+    tfc.yield %old : tensor<f32>
+  }
+  %after, %t = tfc.read %v : !tfc.var<tensor<f32>>
+  return %x, %after : tensor<f32>, tensor<f32>
+}
+
+// A variable the loop body assigns is carried by the loop.
+// CHECK-LABEL: func.func @loop
+// CHECK-SAME: (%[[N:.*]]: tensor<i32>, %[[STEP:.*]]: tensor<f32>, %[[V:.*]]: memref<f32>)
+// CHECK: %[[V0:.*]] = bufferization.to_tensor %[[V]]
+// CHECK: %[[L:.*]]:2 = tfc.while(%{{.*}}, %[[V0]]) : (tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>) cond {
+// CHECK: ^bb0(%{{.*}}: tensor<i32>, %{{.*}}: tensor<f32>):
+// CHECK: } body {
+// CHECK: ^bb0(%[[I:.*]]: tensor<i32>, %[[CUR:.*]]: tensor<f32>):
+// CHECK: %[[NEW:.*]] = tfc.add %[[CUR]], %[[STEP]]
+// CHECK: tfc.yield %{{.*}}, %[[NEW]] : tensor<i32>, tensor<f32>
+// CHECK: bufferization.materialize_in_destination %[[L]]#1 in restrict writable %[[V]]
+// CHECK: return %[[L]]#1
+func.func @loop(%n: tensor<i32>, %step: tensor<f32>) -> tensor<f32> {
+  %v = tfc.var_handle @v : !tfc.var<tensor<f32>>
+  %zero = tfc.constant dense<0> : tensor<i32>
+  %one = tfc.constant dense<1> : tensor<i32>
+  %i = tfc.while (%zero) : (tensor<i32>) -> (tensor<i32>)
+  cond {
+  ^bb0(%i: tensor<i32>):
+    %lt = tfc.less %i, %n : tensor<i32>, tensor<i32>
+    tfc.condition %lt : tensor<i1>
+  } body {
+  ^bb0(%i: tensor<i32>):
+    %nv, %t = tfc.assign_add %v, %step : !tfc.var<tensor<f32>>, tensor<f32>
+    %next = tfc.add %i, %one : tensor<i32>, tensor<i32>
+    tfc.yield %next : tensor<i32>
+  }
+  %after, %t2 = tfc.read %v : !tfc.var<tensor<f32>>
+  return %after : tensor<f32>
+}

@@ -244,6 +244,11 @@ Value scalarLogicalNot(OpBuilder &b, Location loc, Type type, ValueRange args) {
   return arith::XOrIOp::create(b, loc, args[0], allOnes);
 }
 
+/// tfc.where: the condition is the first operand.
+Value scalarSelect(OpBuilder &b, Location loc, Type, ValueRange args) {
+  return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+}
+
 template <typename MathOp>
 Value scalarMath(OpBuilder &b, Location loc, Type, ValueRange args) {
   return MathOp::create(b, loc, args[0]);
@@ -291,4 +296,5 @@ void mlir::tfc::populateElementwiseToLinalgPatterns(RewritePatternSet &patterns)
   patterns.add<ElementwiseToLinalg<RsqrtOp>>(context,
                                              scalarMath<math::RsqrtOp>);
   patterns.add<ElementwiseToLinalg<TanhOp>>(context, scalarMath<math::TanhOp>);
+  patterns.add<ElementwiseToLinalg<WhereOp>>(context, scalarSelect);
 }

@@ -8,12 +8,26 @@
 #define TFC_LIB_CONVERSION_TFCTOLINALG_PATTERNS_H
 
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tfc {
 
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateMatMulToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
+/// shape, rank, size, reshape, expand_dims, squeeze, tile, fill, range and
+/// cast.
+void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
+/// concat, stack, unstack, slice and strided_slice.
+void populateSliceToTensorPatterns(RewritePatternSet &patterns);
+/// gather, one_hot, argmax and top_k.
+void populateIndexingToLinalgPatterns(RewritePatternSet &patterns);
+/// tfc.cond, tfc.while, tfc.condition and their tfc.yields.
+void populateControlFlowToSCFPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns);
+/// The tensor array ops.
+void populateTensorArrayToTensorPatterns(const TypeConverter &converter,
+                                         RewritePatternSet &patterns);
 /// Rewrites the NN ops into stable compositions of core tfc ops, which the
 /// other patterns of the conversion then lower.
 void populateNNToCorePatterns(RewritePatternSet &patterns);

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 namespace mlir::tfc {
@@ -48,8 +49,27 @@ struct ConvertTFCToLinalgPass
     Dialect *tfcDialect = context->getLoadedDialect<TFCDialect>();
     ConversionTarget target(*context);
     configureTFCToLinalgConversionTarget(target);
+    // A TensorArray is one preallocated tensor: its element shape must be
+    // known. Said here, before the conversion's generic failure.
+    WalkResult arrays = getOperation()->walk([](TensorArrayCreateOp create) {
+      auto element = cast<TensorArrayType>(create.getType()).getElementType();
+      if (element.hasStaticShape())
+        return WalkResult::advance();
+      create.emitOpError("creates a TensorArray of ")
+          << element
+          << ", whose shape is not static; code generation preallocates "
+             "TensorArrays and needs the element shape";
+      return WalkResult::interrupt();
+    });
+    if (arrays.wasInterrupted())
+      return signalPassFailure();
+
+    markGrowingTensorArrayWrites(getOperation());
+
     RewritePatternSet patterns(context);
+    TensorArrayTypeConverter converter;
     populateTFCToLinalgConversionPatterns(patterns);
+    populateTFCControlFlowConversionPatterns(converter, patterns);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns)))) {
       signalPassFailure();
@@ -80,11 +100,21 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateReductionToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
   populateGradientKernelsToLinalgPatterns(patterns);
+  populateShapeToLinalgPatterns(patterns);
+  populateSliceToTensorPatterns(patterns);
+  populateIndexingToLinalgPatterns(patterns);
+}
+
+void mlir::tfc::populateTFCControlFlowConversionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns) {
+  populateControlFlowToSCFPatterns(converter, patterns);
+  populateTensorArrayToTensorPatterns(converter, patterns);
 }
 
 void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
-                         math::MathDialect, tensor::TensorDialect>();
+                         math::MathDialect, scf::SCFDialect,
+                         tensor::TensorDialect>();
   target.addIllegalOp<
       ConstantOp, AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp,
       MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp,
@@ -94,4 +124,15 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
       SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp,
       ReluGradOp, BroadcastLikeOp>();
+  target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
+                      SqueezeOp, TileOp, FillOp, RangeOp, CastOp, ConcatOp,
+                      StackOp, UnstackOp, SliceOp, StridedSliceOp, GatherOp,
+                      OneHotOp, ArgMaxOp, TopKOp, WhereOp>();
+  target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
+                      TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
+                      TensorArrayUnstackOp, TensorArraySizeOp>();
+  // The terminators of branches and loops, once those are scf ops.
+  target.addDynamicallyLegalOp<YieldOp>([](YieldOp op) {
+    return !isa<scf::IfOp, scf::WhileOp>(op->getParentOp());
+  });
 }

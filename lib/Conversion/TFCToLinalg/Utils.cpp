@@ -7,8 +7,10 @@
 #include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -92,4 +94,59 @@ Value mlir::tfc::buildScalarConstant(OpBuilder &builder, Location loc,
   return arith::ConstantOp::create(
       builder, loc,
       builder.getIntegerAttr(elementType, static_cast<int64_t>(value)));
+}
+
+SmallVector<ReassociationIndices>
+mlir::tfc::getUnitDimsReassociation(int64_t rank, ArrayRef<int64_t> unitDims) {
+  SmallVector<ReassociationIndices> groups;
+  ReassociationIndices pending;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    pending.push_back(dim);
+    if (!llvm::is_contained(unitDims, dim)) {
+      groups.push_back(pending);
+      pending.clear();
+    }
+  }
+  if (!pending.empty() && !groups.empty())
+    llvm::append_range(groups.back(), pending);
+  return groups;
+}
+
+Value mlir::tfc::castTensorTo(OpBuilder &builder, Location loc, Value value,
+                              Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
+
+Value mlir::tfc::extractScalar(OpBuilder &builder, Location loc, Value tensor) {
+  return tensor::ExtractOp::create(builder, loc, tensor, ValueRange{});
+}
+
+OpFoldResult mlir::tfc::addIndices(OpBuilder &builder, Location loc,
+                                   OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<int64_t> a = getConstantIntValue(lhs);
+  std::optional<int64_t> b = getConstantIntValue(rhs);
+  if (a && b)
+    return builder.getIndexAttr(*a + *b);
+  if (a == 0)
+    return rhs;
+  if (b == 0)
+    return lhs;
+  return arith::AddIOp::create(
+             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
+             getValueOrCreateConstantIndexOp(builder, loc, rhs))
+      .getResult();
+}
+
+Value mlir::tfc::castInteger(OpBuilder &builder, Location loc, Value value,
+                             Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  if (from.isIndex() || type.isIndex())
+    return arith::IndexCastOp::create(builder, loc, type, value);
+  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(builder, loc, type, value);
+  return arith::TruncIOp::create(builder, loc, type, value);
 }

@@ -7,6 +7,7 @@
 #ifndef TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H
 #define TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H
 
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -40,6 +41,28 @@ Value buildFilledTensor(OpBuilder &builder, Location loc, RankedTensorType type,
 /// A scalar constant of `elementType` (float or integer) holding `value`.
 Value buildScalarConstant(OpBuilder &builder, Location loc, Type elementType,
                           double value);
+
+/// The reassociation between a shape of rank `rank` and the same shape
+/// without its dimensions `unitDims` (all of size 1): each of them joins the
+/// next remaining dimension, trailing ones the last (none remain when all
+/// are unit dimensions). It serves both directions, collapse and expand.
+SmallVector<ReassociationIndices>
+getUnitDimsReassociation(int64_t rank, ArrayRef<int64_t> unitDims);
+
+/// `value` as `type` (a tensor type it is compatible with), through
+/// tensor.cast when they differ.
+Value castTensorTo(OpBuilder &builder, Location loc, Value value, Type type);
+
+/// The element of a rank-0 tensor.
+Value extractScalar(OpBuilder &builder, Location loc, Value tensor);
+
+/// `lhs + rhs` for sizes and offsets, folded when both are constants.
+OpFoldResult addIndices(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                        OpFoldResult rhs);
+
+/// An integer or index scalar converted to `type` (an integer or index
+/// type), sign-extending or truncating.
+Value castInteger(OpBuilder &builder, Location loc, Value value, Type type);
 
 } // namespace mlir::tfc
 

@@ -1,5 +1,6 @@
 # Checks libtfc_runtime.so: every exported symbol is part of the tfc_* C API
-# (or one of the allocation functions compiled models call), and no LLVM or
+# (or one of the MLIR runtime functions compiled models call: allocation,
+# memrefCopy), and no LLVM or
 # MLIR library is among its dependencies.
 # Usage: cmake -DLIBRARY=... -DNM=llvm-nm -DREADOBJ=llvm-readobj -P this-file
 
@@ -20,6 +21,8 @@ foreach(symbol IN LISTS symbols)
     math(EXPR api_count "${api_count} + 1")
   elseif(symbol MATCHES "^_mlir_memref_to_llvm_(alloc|aligned_alloc|free)$")
     # MLIR's generic allocation functions, which compiled models call.
+  elseif(symbol STREQUAL "memrefCopy")
+    # MLIR's strided copy, which compiled models call.
   else()
     list(APPEND unexpected ${symbol})
   endif()

@@ -15,6 +15,27 @@ namespace mlir::tfc {
 /// reductions to linalg, tensor, arith and math.
 void populateTFCToLinalgConversionPatterns(RewritePatternSet &patterns);
 
+/// The one type the conversion changes: a tensor array whose elements are
+/// ranked becomes the tensor of its rows, `tensor<? x d0 x ... x T>` for
+/// elements `tensor<d0 x ... x T>`. Every other type stays.
+class TensorArrayTypeConverter : public TypeConverter {
+public:
+  TensorArrayTypeConverter();
+};
+
+/// Marks the `tfc.tensor_array_write`s under `root` whose array may come
+/// from a `dynamic_size` create (through writes, loops and branches) with
+/// `kGrowsAttrName`: only those grow the array when they write past its
+/// end. The others update it in place. Run it before the conversion.
+inline constexpr llvm::StringLiteral kGrowsAttrName = "tfc.grows";
+void markGrowingTensorArrayWrites(Operation *root);
+
+/// Adds the patterns lowering `tfc.cond`, `tfc.while` and their
+/// terminators to scf, and tensor arrays to tensors, with `converter`
+/// changing the types of the tensor arrays they carry.
+void populateTFCControlFlowConversionPatterns(const TypeConverter &converter,
+                                              RewritePatternSet &patterns);
+
 /// Marks the ops those patterns lower as illegal and their targets legal.
 void configureTFCToLinalgConversionTarget(ConversionTarget &target);
 

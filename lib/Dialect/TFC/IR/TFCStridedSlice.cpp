@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfc/Dialect/TFC/IR/TFCStridedSlice.h"
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -16,23 +17,8 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-namespace {
-/// One input dimension of the dense spec.
-struct DenseDim {
-  int64_t begin = 0, end = 0, stride = 1;
-  bool beginMasked = false, endMasked = false, shrink = false;
-};
-
-/// What the result holds at each position: a new axis of size 1, or an
-/// input dimension (dropped when it shrinks).
-struct OutputDim {
-  bool newAxis;
-  int64_t dense;
-};
-} // namespace
-
 /// The size of one non-shrinking dimension of known size `dim`.
-static int64_t sliceSize(const DenseDim &spec, int64_t dim) {
+static int64_t sliceSize(const StridedSliceDim &spec, int64_t dim) {
   int64_t stride = spec.stride;
   // The range of valid indices: [0, dim] going forward, [-1, dim - 1]
   // going backward (end is exclusive).
@@ -49,6 +35,59 @@ static int64_t sliceSize(const DenseDim &spec, int64_t dim) {
   if (length == 0 || ((length < 0) != (stride < 0)))
     return 0;
   return length / stride + (length % stride != 0 ? 1 : 0);
+}
+
+LogicalResult mlir::tfc::expandStridedSliceSpec(
+    std::optional<Location> location, int64_t rank, ArrayRef<int64_t> begin,
+    ArrayRef<int64_t> end, ArrayRef<int64_t> strides, uint64_t beginMask,
+    uint64_t endMask, uint64_t ellipsisMask, uint64_t newAxisMask,
+    uint64_t shrinkMask, StridedSliceSpec &spec) {
+  // Without an ellipsis, there is an implicit one at the end.
+  auto sparseDims = static_cast<int64_t>(begin.size());
+  if (!ellipsisMask) {
+    ellipsisMask = uint64_t{1} << sparseDims;
+    ++sparseDims;
+  }
+  int64_t ellipsis = llvm::countr_zero(ellipsisMask);
+  int64_t newAxesAfterEllipsis = 0;
+  for (int64_t i = ellipsis + 1; i < sparseDims; ++i)
+    newAxesAfterEllipsis += (newAxisMask >> i) & 1;
+
+  SmallVector<StridedSliceDim> &dense = spec.dense;
+  SmallVector<StridedSliceOutputDim> &output = spec.output;
+  dense.assign(rank, StridedSliceDim());
+  output.clear();
+  int64_t full = 0;
+  for (int64_t i = 0; i < sparseDims; ++i) {
+    uint64_t bit = uint64_t{1} << i;
+    if (ellipsisMask & bit) {
+      // The ellipsis covers the dimensions the later entries do not name.
+      int64_t next =
+          std::min(rank - (sparseDims - i) + 1 + newAxesAfterEllipsis, rank);
+      for (; full < next; ++full) {
+        dense[full].beginMasked = dense[full].endMasked = true;
+        output.push_back({false, full});
+      }
+    } else if (newAxisMask & bit) {
+      output.push_back({true, 0});
+    } else {
+      if (full == rank)
+        return emitOptionalError(location,
+                                 "Index out of range using input "
+                                 "dim ",
+                                 full, "; input has only ", rank, " dims");
+      StridedSliceDim &dim = dense[full];
+      dim.begin = begin[i];
+      dim.end = end[i];
+      dim.stride = strides[i];
+      dim.beginMasked = beginMask & bit;
+      dim.endMasked = endMask & bit;
+      dim.shrink = shrinkMask & bit;
+      output.push_back({false, full});
+      ++full;
+    }
+  }
+  return success();
 }
 
 LogicalResult StridedSliceOp::inferReturnTypes(
@@ -86,57 +125,20 @@ LogicalResult StridedSliceOp::inferReturnTypes(
     return success();
   }
 
-  // Without an ellipsis, there is an implicit one at the end.
-  auto sparseDims = static_cast<int64_t>(begin.size());
-  if (!ellipsisMask) {
-    ellipsisMask = uint64_t{1} << sparseDims;
-    ++sparseDims;
-  }
-  int64_t ellipsis = llvm::countr_zero(ellipsisMask);
-  int64_t newAxesAfterEllipsis = 0;
-  for (int64_t i = ellipsis + 1; i < sparseDims; ++i)
-    newAxesAfterEllipsis += (newAxisMask >> i) & 1;
-
   uint64_t beginMask = getIntOr(adaptor.getBeginMaskAttr(), 0);
   uint64_t endMask = getIntOr(adaptor.getEndMaskAttr(), 0);
   uint64_t shrinkMask = getIntOr(adaptor.getShrinkAxisMaskAttr(), 0);
   int64_t rank = ranked.getRank();
-  SmallVector<DenseDim> dense(rank);
-  SmallVector<OutputDim> output;
-  int64_t full = 0;
-  for (int64_t i = 0; i < sparseDims; ++i) {
-    uint64_t bit = uint64_t{1} << i;
-    if (ellipsisMask & bit) {
-      // The ellipsis covers the dimensions the later entries do not name.
-      int64_t next =
-          std::min(rank - (sparseDims - i) + 1 + newAxesAfterEllipsis, rank);
-      for (; full < next; ++full) {
-        dense[full].beginMasked = dense[full].endMasked = true;
-        output.push_back({false, full});
-      }
-    } else if (newAxisMask & bit) {
-      output.push_back({true, 0});
-    } else {
-      if (full == rank)
-        return emitOptionalError(location,
-                                 "Index out of range using input "
-                                 "dim ",
-                                 full, "; input has only ", rank, " dims");
-      DenseDim &spec = dense[full];
-      spec.begin = begin[i];
-      spec.end = end[i];
-      spec.stride = strides[i];
-      spec.beginMasked = beginMask & bit;
-      spec.endMasked = endMask & bit;
-      spec.shrink = shrinkMask & bit;
-      output.push_back({false, full});
-      ++full;
-    }
-  }
+  StridedSliceSpec spec;
+  if (failed(expandStridedSliceSpec(location, rank, begin, end, strides,
+                                    beginMask, endMask, ellipsisMask,
+                                    newAxisMask, shrinkMask, spec)))
+    return failure();
+  ArrayRef<StridedSliceDim> dense = spec.dense;
 
   SmallVector<int64_t> sizes(rank);
   for (int64_t i = 0; i < rank; ++i) {
-    const DenseDim &spec = dense[i];
+    const StridedSliceDim &spec = dense[i];
     int64_t dim = ranked.getDimSize(i);
     if (spec.shrink) {
       if (spec.stride <= 0)
@@ -156,7 +158,7 @@ LogicalResult StridedSliceOp::inferReturnTypes(
   }
 
   SmallVector<int64_t> shape;
-  for (const OutputDim &dim : output) {
+  for (const StridedSliceOutputDim &dim : spec.output) {
     if (dim.newAxis)
       shape.push_back(1);
     else if (!dense[dim.dense].shrink)

@@ -18,6 +18,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCLOWERVARIABLES
@@ -32,9 +33,15 @@ namespace {
 /// The state of one variable while the function is walked in order.
 struct VariableState {
   BlockArgument buffer;
+  /// The value the variable had when the call started.
+  Value initial;
+  /// The value it has at the point of the walk.
   Value current;
   bool assigned = false;
 };
+
+/// The current values of the variables at a point of the walk.
+using Snapshot = llvm::DenseMap<StringAttr, Value>;
 
 /// Casts `value` to `type` when it is a less static version of it.
 static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
@@ -55,9 +62,23 @@ private:
   /// argument on first use.
   FailureOr<VariableState *> stateOf(Value handle);
 
+  /// Lowers the accesses of a block, and of the regions of its `tfc.cond`
+  /// and `tfc.while` ops, in execution order.
+  LogicalResult lowerBlock(Block &block);
+  LogicalResult lowerAssign(Operation *op, Value var, Value value);
+  LogicalResult lowerCond(CondOp cond);
+  LogicalResult lowerWhile(WhileOp loop);
+
+  Snapshot snapshot() const;
+  /// Makes the values of `values` current; a variable first used after the
+  /// snapshot has its initial value.
+  void restore(const Snapshot &values);
+
   func::FuncOp func;
   SymbolTable &symbols;
   llvm::MapVector<StringAttr, VariableState> variables;
+  /// The lowered reads and assigns, erased at the end.
+  SmallVector<Operation *> accesses;
 };
 
 } // namespace
@@ -89,8 +110,235 @@ FailureOr<VariableState *> VariableLowering::stateOf(Value handle) {
       /*writable=*/true);
   VariableState &state = variables[name];
   state.buffer = buffer;
+  state.initial = initial;
   state.current = initial;
   return &state;
+}
+
+Snapshot VariableLowering::snapshot() const {
+  Snapshot values;
+  for (auto &[name, state] : variables)
+    values[name] = state.current;
+  return values;
+}
+
+void VariableLowering::restore(const Snapshot &values) {
+  for (auto &[name, state] : variables) {
+    Value value = values.lookup(name);
+    state.current = value ? value : state.initial;
+  }
+}
+
+/// The symbol of the variable an assign writes, if it has a handle.
+static StringAttr assignedVariable(Operation *op) {
+  Value var;
+  if (auto assign = dyn_cast<AssignOp>(op))
+    var = assign.getVar();
+  else if (auto add = dyn_cast<AssignAddOp>(op))
+    var = add.getVar();
+  else if (auto sub = dyn_cast<AssignSubOp>(op))
+    var = sub.getVar();
+  else
+    return {};
+  auto handle = var.getDefiningOp<VarHandleOp>();
+  return handle ? handle.getVariableAttr().getAttr() : StringAttr();
+}
+
+static bool accessesVariables(Operation *op) {
+  WalkResult found = op->walk([](Operation *inner) {
+    return isa<ReadOp, AssignOp, AssignAddOp, AssignSubOp>(inner)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return found.wasInterrupted();
+}
+
+LogicalResult VariableLowering::lowerAssign(Operation *op, Value var,
+                                            Value value) {
+  FailureOr<VariableState *> state = stateOf(var);
+  if (failed(state))
+    return failure();
+  OpBuilder builder(op);
+  Type varType = (*state)->current.getType();
+  Value updated;
+  if (isa<AssignOp>(op))
+    updated = castTo(builder, op->getLoc(), value, varType);
+  else if (isa<AssignAddOp>(op))
+    updated =
+        castTo(builder, op->getLoc(),
+               AddOp::create(builder, op->getLoc(), (*state)->current, value),
+               varType);
+  else
+    updated =
+        castTo(builder, op->getLoc(),
+               SubOp::create(builder, op->getLoc(), (*state)->current, value),
+               varType);
+  (*state)->current = updated;
+  (*state)->assigned = true;
+  op->getResult(0).replaceAllUsesWith(
+      castTo(builder, op->getLoc(), updated, op->getResult(0).getType()));
+  accesses.push_back(op);
+  return success();
+}
+
+/// Each branch starts from the values before the cond; a variable that
+/// either branch changes becomes a result of the cond, yielded by both.
+LogicalResult VariableLowering::lowerCond(CondOp cond) {
+  Snapshot before = snapshot();
+  SmallVector<Snapshot, 2> after;
+  for (Region *branch : {&cond.getThenBranch(), &cond.getElseBranch()}) {
+    restore(before);
+    if (failed(lowerBlock(branch->front())))
+      return failure();
+    after.push_back(snapshot());
+  }
+  restore(before);
+
+  SmallVector<StringAttr> changed;
+  for (auto &[name, state] : variables) {
+    Value incoming = before.lookup(name);
+    if (!incoming)
+      incoming = state.initial;
+    if (after[0].lookup(name) != incoming || after[1].lookup(name) != incoming)
+      changed.push_back(name);
+  }
+  if (changed.empty())
+    return success();
+
+  SmallVector<Type> types(cond.getResultTypes());
+  for (StringAttr name : changed)
+    types.push_back(variables[name].initial.getType());
+  OpBuilder builder(cond);
+  auto lowered = CondOp::create(builder, cond.getLoc(), types, cond.getPred(),
+                                cond->getAttrs());
+  Region *branches[] = {&cond.getThenBranch(), &cond.getElseBranch()};
+  for (auto [index, branch] : llvm::enumerate(branches)) {
+    Operation *yield = branch->front().getTerminator();
+    for (StringAttr name : changed) {
+      Value value = after[index].lookup(name);
+      yield->insertOperands(yield->getNumOperands(),
+                            value ? value : variables[name].initial);
+    }
+  }
+  lowered.getThenBranch().takeBody(cond.getThenBranch());
+  lowered.getElseBranch().takeBody(cond.getElseBranch());
+  cond->replaceAllUsesWith(
+      lowered->getResults().take_front(cond->getNumResults()));
+  for (auto [index, name] : llvm::enumerate(changed))
+    variables[name].current = lowered->getResult(cond->getNumResults() + index);
+  cond->erase();
+  return success();
+}
+
+/// A variable the body assigns becomes a loop variable: its value enters
+/// the loop, each iteration yields the new one, and the loop's result is
+/// its value afterwards. Variables only read are loop invariants.
+LogicalResult VariableLowering::lowerWhile(WhileOp loop) {
+  WalkResult inCondition = loop.getCond().walk([](Operation *op) {
+    return assignedVariable(op) ? WalkResult::interrupt()
+                                : WalkResult::advance();
+  });
+  if (inCondition.wasInterrupted())
+    return loop.emitOpError("assigns a variable in its condition, which code "
+                            "generation does not support; assign it in the "
+                            "body");
+  llvm::SetVector<StringAttr> carried;
+  WalkResult unknown = loop.getBody().walk([&](Operation *op) {
+    if (!isa<AssignOp, AssignAddOp, AssignSubOp>(op))
+      return WalkResult::advance();
+    StringAttr name = assignedVariable(op);
+    if (!name || failed(stateOf(op->getOperand(0))))
+      return WalkResult::interrupt();
+    carried.insert(name);
+    return WalkResult::advance();
+  });
+  if (unknown.wasInterrupted())
+    return failure();
+
+  if (!carried.empty()) {
+    SmallVector<Type> types(loop.getResultTypes());
+    SmallVector<Value> inits(loop.getInits());
+    for (StringAttr name : carried) {
+      types.push_back(variables[name].initial.getType());
+      inits.push_back(variables[name].current);
+    }
+    OpBuilder builder(loop);
+    auto lowered =
+        WhileOp::create(builder, loop.getLoc(), types, inits, loop->getAttrs());
+    lowered.getCond().takeBody(loop.getCond());
+    lowered.getBody().takeBody(loop.getBody());
+    for (Region *region : {&lowered.getCond(), &lowered.getBody()})
+      for (StringAttr name : carried)
+        region->front().addArgument(variables[name].initial.getType(),
+                                    loop.getLoc());
+    loop->replaceAllUsesWith(
+        lowered->getResults().take_front(loop->getNumResults()));
+    loop->erase();
+    loop = lowered;
+  }
+
+  unsigned first = loop->getNumResults() - carried.size();
+  Snapshot before = snapshot();
+  for (Region *region : {&loop.getCond(), &loop.getBody()}) {
+    restore(before);
+    for (auto [index, name] : llvm::enumerate(carried))
+      variables[name].current = region->front().getArgument(first + index);
+    if (failed(lowerBlock(region->front())))
+      return failure();
+  }
+  Operation *yield = loop.getBody().front().getTerminator();
+  for (StringAttr name : carried)
+    yield->insertOperands(yield->getNumOperands(), variables[name].current);
+  restore(before);
+  for (auto [index, name] : llvm::enumerate(carried))
+    variables[name].current = loop->getResult(first + index);
+  return success();
+}
+
+LogicalResult VariableLowering::lowerBlock(Block &block) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto read = dyn_cast<ReadOp>(op)) {
+      FailureOr<VariableState *> state = stateOf(read.getVar());
+      if (failed(state))
+        return failure();
+      OpBuilder builder(read);
+      read.getValue().replaceAllUsesWith(castTo(builder, read.getLoc(),
+                                                (*state)->current,
+                                                read.getValue().getType()));
+      accesses.push_back(read);
+      continue;
+    }
+    if (auto assign = dyn_cast<AssignOp>(op)) {
+      if (failed(lowerAssign(assign, assign.getVar(), assign.getValue())))
+        return failure();
+      continue;
+    }
+    if (auto add = dyn_cast<AssignAddOp>(op)) {
+      if (failed(lowerAssign(add, add.getVar(), add.getValue())))
+        return failure();
+      continue;
+    }
+    if (auto sub = dyn_cast<AssignSubOp>(op)) {
+      if (failed(lowerAssign(sub, sub.getVar(), sub.getValue())))
+        return failure();
+      continue;
+    }
+    if (!accessesVariables(&op))
+      continue;
+    if (auto cond = dyn_cast<CondOp>(op)) {
+      if (failed(lowerCond(cond)))
+        return failure();
+      continue;
+    }
+    if (auto loop = dyn_cast<WhileOp>(op)) {
+      if (failed(lowerWhile(loop)))
+        return failure();
+      continue;
+    }
+    return op.emitOpError("reads or assigns variables in a region that code "
+                          "generation does not support");
+  }
+  return success();
 }
 
 LogicalResult VariableLowering::run() {
@@ -98,64 +346,8 @@ LogicalResult VariableLowering::run() {
     return func.emitOpError("variables are lowered in single-block "
                             "functions only");
   Block &body = func.getBody().front();
-  SmallVector<Operation *> accesses;
-  for (Operation &op : llvm::make_early_inc_range(body)) {
-    OpBuilder builder(&op);
-    if (auto read = dyn_cast<ReadOp>(op)) {
-      FailureOr<VariableState *> state = stateOf(read.getVar());
-      if (failed(state))
-        return failure();
-      read.getValue().replaceAllUsesWith(
-          castTo(builder, read.getLoc(), (*state)->current,
-                 read.getValue().getType()));
-      accesses.push_back(read);
-      continue;
-    }
-    Value updated;
-    Value var, value;
-    if (auto assign = dyn_cast<AssignOp>(op)) {
-      var = assign.getVar();
-      value = assign.getValue();
-    } else if (auto add = dyn_cast<AssignAddOp>(op)) {
-      var = add.getVar();
-      value = add.getValue();
-    } else if (auto sub = dyn_cast<AssignSubOp>(op)) {
-      var = sub.getVar();
-      value = sub.getValue();
-    } else {
-      // Effects nested in other ops (control flow) are not lowered yet.
-      WalkResult nested = op.walk([&](Operation *inner) {
-        if (inner != &op && isa<ReadOp, AssignOp, AssignAddOp, AssignSubOp>(inner))
-          return WalkResult::interrupt();
-        return WalkResult::advance();
-      });
-      if (nested.wasInterrupted())
-        return op.emitOpError("reads or assigns variables in a nested region, "
-                              "which code generation does not support yet");
-      continue;
-    }
-    FailureOr<VariableState *> state = stateOf(var);
-    if (failed(state))
-      return failure();
-    Type varType = (*state)->current.getType();
-    if (isa<AssignOp>(op))
-      updated = castTo(builder, op.getLoc(), value, varType);
-    else if (isa<AssignAddOp>(op))
-      updated = castTo(builder, op.getLoc(),
-                       AddOp::create(builder, op.getLoc(), (*state)->current,
-                                     value),
-                       varType);
-    else
-      updated = castTo(builder, op.getLoc(),
-                       SubOp::create(builder, op.getLoc(), (*state)->current,
-                                     value),
-                       varType);
-    (*state)->current = updated;
-    (*state)->assigned = true;
-    op.getResult(0).replaceAllUsesWith(
-        castTo(builder, op.getLoc(), updated, op.getResult(0).getType()));
-    accesses.push_back(&op);
-  }
+  if (failed(lowerBlock(body)))
+    return failure();
 
   // A returned value read before an assign still refers to the variable's
   // buffer, which the write-back below overwrites: return a copy instead.
@@ -199,12 +391,13 @@ LogicalResult VariableLowering::run() {
             "dependencies before variables");
     op->erase();
   }
-  for (Operation &op : llvm::make_early_inc_range(body))
-    if (auto handle = dyn_cast<VarHandleOp>(op)) {
-      if (!handle->use_empty())
-        return handle.emitOpError("is still used after variable lowering");
-      handle->erase();
-    }
+  SmallVector<VarHandleOp> handles;
+  func.walk([&](VarHandleOp handle) { handles.push_back(handle); });
+  for (VarHandleOp handle : handles) {
+    if (!handle->use_empty())
+      return handle.emitOpError("is still used after variable lowering");
+    handle->erase();
+  }
 
   if (variables.empty())
     return success();

@@ -85,6 +85,20 @@ def TFCInlineGraphs : Pass<"tfc-inline-graphs", "::mlir::func::FuncOp"> {
   }];
 }
 
+def TFCDropControl : Pass<"tfc-drop-control"> {
+  let summary = "Remove control tokens from scheduled code";
+  let description = [{
+    After `tfc-schedule`, ops run in text order, and a control token orders
+    nothing that the text order does not: the pass removes the `after`
+    lists of effectful ops, fetch targets, `tfc.group` and `tfc.no_op`, and
+    the control results of `tfc.cond` (with the tokens its branches yield).
+    The token results of effectful ops stay, unused, so the ops keep their
+    form. Ops in a `tfc.graph` that is not marked scheduled, and
+    `tfc.control_dependencies` blocks, are an error: there the tokens still
+    decide the order.
+  }];
+}
+
 def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
   let summary = "Turn variable accesses into buffers passed by the runtime";
   let description = [{
@@ -105,6 +119,42 @@ def TFCLowerVariables : Pass<"tfc-lower-variables", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
+  let summary = "Turn print, assertions and host calls into runtime calls";
+  let description = [{
+    Lowers the ops that talk to the host into calls of the runtime functions
+    of `tfc/runtime/compiled.h`, on tensors, before bufferization:
+
+    - `tfc.print` pushes its data tensors (`tfc_rt_push_tensor`) and calls
+      `tfc_rt_print` with the message; its result is its input. With
+      `first_n`, an atomic process-wide counter lets the first n runs
+      print.
+    - `tfc.assert` and `tfc.assert_positive` reduce their condition to one
+      bool; when it is false, they push the data and call
+      `tfc_rt_assert_fail`, which fails the model call with the message
+      and does not return. `tfc.assert_rank` of a ranked tensor holds (the
+      verifier rejects a wrong rank) and disappears.
+    - `tfc.host_call` pushes its arguments, calls `tfc_rt_host_call`, then
+      allocates each result (asking the runtime for its dynamic sizes) and
+      has the runtime copy it in after checking its dtype and shape.
+
+    A tensor is passed as the parts of its buffer: the aligned address, the
+    offset, and a stack array of sizes and strides, so one runtime function
+    serves every dtype and rank. Control tokens must be gone
+    (`tfc-drop-control`).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
   ];
 }
 

@@ -1,0 +1,362 @@
+//===- Indexing.cpp - tfc gather, one_hot, argmax and top_k to linalg -----===//
+//
+// The ops that select elements by index: gather and one_hot are
+// linalg.generic ops over their results that compute indices in their
+// bodies; argmax is a reduction carrying the best value and its index;
+// top_k repeats that reduction k times.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utils.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+/// The dynamic sizes of `type` (a result) taken from `sources`: dimension i
+/// of the result is dimension `sourceDims[i]` of `sourceValues[i]`.
+SmallVector<Value> dynamicSizesFrom(OpBuilder &builder, Location loc,
+                                    RankedTensorType type,
+                                    ArrayRef<std::pair<Value, int64_t>> dims) {
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(tensor::DimOp::create(builder, loc, dims[dim].first,
+                                            dims[dim].second));
+  return sizes;
+}
+
+/// The lowest value of a float or integer type: the start of a maximum.
+TypedAttr lowestValue(OpBuilder &builder, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return builder.getFloatAttr(
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
+  return builder.getIntegerAttr(
+      type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth()));
+}
+
+TypedAttr highestValue(OpBuilder &builder, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return builder.getFloatAttr(
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), false));
+  return builder.getIntegerAttr(
+      type, APInt::getSignedMaxValue(type.getIntOrFloatBitWidth()));
+}
+
+Value compare(OpBuilder &b, Location loc, arith::CmpFPredicate floatPredicate,
+              arith::CmpIPredicate intPredicate, Value lhs, Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::CmpFOp::create(b, loc, floatPredicate, lhs, rhs);
+  return arith::CmpIOp::create(b, loc, intPredicate, lhs, rhs);
+}
+
+/// result[p..., i..., q...] = params[p..., indices[i...], q...]. An index
+/// out of range is clamped to the nearest valid one (TensorFlow fails the
+/// run on CPU).
+struct GatherLowering : public OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto paramsType = dyn_cast<RankedTensorType>(adaptor.getParams().getType());
+    auto indicesType =
+        dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!paramsType || !indicesType || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    Value params = adaptor.getParams(), indices = adaptor.getIndices();
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += paramsType.getRank();
+    int64_t indexRank = indicesType.getRank();
+
+    SmallVector<std::pair<Value, int64_t>> sources;
+    for (int64_t dim = 0; dim < axis; ++dim)
+      sources.push_back({params, dim});
+    for (int64_t dim = 0; dim < indexRank; ++dim)
+      sources.push_back({indices, dim});
+    for (int64_t dim = axis + 1; dim < paramsType.getRank(); ++dim)
+      sources.push_back({params, dim});
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, resultType.getShape(), resultType.getElementType(),
+        dynamicSizesFrom(rewriter, loc, resultType, sources));
+
+    MLIRContext *context = rewriter.getContext();
+    int64_t rank = resultType.getRank();
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t dim = 0; dim < indexRank; ++dim)
+      indexExprs.push_back(getAffineDimExpr(axis + dim, context));
+    SmallVector<AffineMap> maps = {AffineMap::get(rank, 0, indexExprs, context),
+                                   rewriter.getMultiDimIdentityMap(rank)};
+    Value last = arith::SubIOp::create(
+        rewriter, loc, tensor::DimOp::create(rewriter, loc, params, axis),
+        arith::ConstantIndexOp::create(rewriter, loc, 1));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, indices, init, maps, iterators,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          Value index = castInteger(b, nestedLoc, args[0], b.getIndexType());
+          Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
+          index = arith::MaxSIOp::create(b, nestedLoc, index, zero);
+          index = arith::MinSIOp::create(b, nestedLoc, index, last);
+          SmallVector<Value> position;
+          for (int64_t dim = 0; dim < axis; ++dim)
+            position.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
+          position.push_back(index);
+          for (int64_t dim = axis + indexRank; dim < rank; ++dim)
+            position.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
+          Value element =
+              tensor::ExtractOp::create(b, nestedLoc, params, position);
+          linalg::YieldOp::create(b, nestedLoc, element);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// on_value where the index along the new dimension equals the index read
+/// from `indices`, off_value elsewhere (also for indices out of range).
+struct OneHotLowering : public OpConversionPattern<OneHotOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OneHotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto indicesType =
+        dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!indicesType || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    int64_t rank = resultType.getRank();
+    int64_t axis = op.getAxis() == -1 ? rank - 1 : op.getAxis();
+    Value indices = adaptor.getIndices();
+
+    SmallVector<std::pair<Value, int64_t>> sources;
+    SmallVector<AffineExpr> indexExprs;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (dim == axis) {
+        sources.push_back({indices, 0}); // Static: the depth.
+        continue;
+      }
+      int64_t indexDim = dim < axis ? dim : dim - 1;
+      sources.push_back({indices, indexDim});
+      indexExprs.push_back(rewriter.getAffineDimExpr(dim));
+    }
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, resultType.getShape(), resultType.getElementType(),
+        dynamicSizesFrom(rewriter, loc, resultType, sources));
+    Value on = extractScalar(rewriter, loc, adaptor.getOnValue());
+    Value off = extractScalar(rewriter, loc, adaptor.getOffValue());
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, indexExprs, rewriter.getContext()),
+        rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, indices, init, maps, iterators,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          Value position = castInteger(
+              b, nestedLoc, linalg::IndexOp::create(b, nestedLoc, axis),
+              args[0].getType());
+          Value hot = arith::CmpIOp::create(
+              b, nestedLoc, arith::CmpIPredicate::eq, position, args[0]);
+          linalg::YieldOp::create(
+              b, nestedLoc,
+              arith::SelectOp::create(b, nestedLoc, hot, on, off).getResult());
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// A reduction over `axis` of `input` that keeps, per output element, the
+/// first element that is larger than every other among those `eligible`
+/// admits: the maximum and its index. With no eligible element the index
+/// stays -1.
+std::pair<Value, Value>
+buildArgMax(OpBuilder &builder, Location loc, Value input, int64_t axis,
+            Type indexType,
+            function_ref<Value(OpBuilder &, Location, Value value, Value index)>
+                eligible) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Type elementType = inputType.getElementType();
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> shape;
+  SmallVector<Value> sizes;
+  SmallVector<AffineExpr> outputExprs;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (dim == axis)
+      continue;
+    shape.push_back(inputType.getDimSize(dim));
+    if (inputType.isDynamicDim(dim))
+      sizes.push_back(tensor::DimOp::create(builder, loc, input, dim));
+    outputExprs.push_back(builder.getAffineDimExpr(dim));
+  }
+  auto valueType = RankedTensorType::get(shape, elementType);
+  auto indexTensorType = RankedTensorType::get(shape, indexType);
+  Value values = buildFilledTensor(builder, loc, valueType, sizes,
+                                   lowestValue(builder, elementType));
+  Value indices = buildFilledTensor(builder, loc, indexTensorType, sizes,
+                                    builder.getIntegerAttr(indexType, -1));
+  AffineMap outputMap =
+      AffineMap::get(rank, 0, outputExprs, builder.getContext());
+  SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank),
+                                 outputMap, outputMap};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators[axis] = utils::IteratorType::reduction;
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{valueType, indexTensorType}, input,
+      ValueRange{values, indices}, maps, iterators,
+      [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+        Value value = args[0], best = args[1], bestIndex = args[2];
+        Value index =
+            castInteger(b, nestedLoc,
+                        linalg::IndexOp::create(b, nestedLoc, axis), indexType);
+        // Strictly larger: of equal values the first one wins, as in
+        // TensorFlow; the first eligible one always replaces "none".
+        Value none = arith::CmpIOp::create(
+            b, nestedLoc, arith::CmpIPredicate::slt, bestIndex,
+            arith::ConstantOp::create(b, nestedLoc,
+                                      b.getIntegerAttr(indexType, 0)));
+        Value larger = compare(b, nestedLoc, arith::CmpFPredicate::OGT,
+                               arith::CmpIPredicate::sgt, value, best);
+        Value better = arith::OrIOp::create(b, nestedLoc, none, larger);
+        Value take = arith::AndIOp::create(
+            b, nestedLoc, better, eligible(b, nestedLoc, value, index));
+        linalg::YieldOp::create(
+            b, nestedLoc,
+            ValueRange{
+                arith::SelectOp::create(b, nestedLoc, take, value, best),
+                arith::SelectOp::create(b, nestedLoc, take, index, bestIndex)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
+struct ArgMaxLowering : public OpConversionPattern<ArgMaxOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ArgMaxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!inputType || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += inputType.getRank();
+    auto [values, indices] = buildArgMax(
+        rewriter, op.getLoc(), adaptor.getInput(), axis,
+        resultType.getElementType(),
+        [](OpBuilder &b, Location loc, Value, Value) -> Value {
+          return arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+        });
+    rewriter.replaceOp(
+        op, castTensorTo(rewriter, op.getLoc(), indices, resultType));
+    return success();
+  }
+};
+
+/// The k largest entries of the last dimension, largest first and of equal
+/// values the first, are k argmax reductions: each takes the best entry
+/// that comes after the previous pick in that order.
+struct TopKLowering : public OpConversionPattern<TopKOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TopKOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    auto valuesType = dyn_cast<RankedTensorType>(op.getValues().getType());
+    auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
+    if (!inputType || !valuesType || !indicesType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    int64_t rank = inputType.getRank();
+    int64_t axis = rank - 1;
+    Type elementType = inputType.getElementType();
+    Type indexType = indicesType.getElementType();
+
+    SmallVector<Value> batchSizes;
+    SmallVector<int64_t> batchShape(inputType.getShape().drop_back());
+    for (int64_t dim = 0; dim < axis; ++dim)
+      if (inputType.isDynamicDim(dim))
+        batchSizes.push_back(tensor::DimOp::create(rewriter, loc, input, dim));
+    Value values = tensor::EmptyOp::create(rewriter, loc, valuesType.getShape(),
+                                           elementType, batchSizes);
+    Value indices = tensor::EmptyOp::create(
+        rewriter, loc, indicesType.getShape(), indexType, batchSizes);
+    // Before the first pick, "previous" is above everything.
+    Value previous = buildFilledTensor(
+        rewriter, loc, RankedTensorType::get(batchShape, elementType),
+        batchSizes, highestValue(rewriter, elementType));
+    Value previousIndex = buildFilledTensor(
+        rewriter, loc, RankedTensorType::get(batchShape, indexType), batchSizes,
+        rewriter.getIntegerAttr(indexType, -1));
+
+    Value lower = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value upper = arith::ConstantIndexOp::create(rewriter, loc, op.getK());
+    Value step = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto loop = scf::ForOp::create(
+        rewriter, loc, lower, upper, step,
+        ValueRange{values, indices, previous, previousIndex},
+        [&](OpBuilder &b, Location nestedLoc, Value k, ValueRange state) {
+          Value prev = state[2], prevIndex = state[3];
+          // Eligible: after (prev, prevIndex) in the order, i.e. smaller,
+          // or equal and later.
+          auto [best, bestIndex] = buildArgMax(
+              b, nestedLoc, input, axis, indexType,
+              [&](OpBuilder &nb, Location l, Value value, Value index) {
+                SmallVector<Value> position;
+                for (int64_t dim = 0; dim < axis; ++dim)
+                  position.push_back(linalg::IndexOp::create(nb, l, dim));
+                Value p = tensor::ExtractOp::create(nb, l, prev, position);
+                Value pi =
+                    tensor::ExtractOp::create(nb, l, prevIndex, position);
+                Value smaller = compare(nb, l, arith::CmpFPredicate::OLT,
+                                        arith::CmpIPredicate::slt, value, p);
+                Value equal = compare(nb, l, arith::CmpFPredicate::OEQ,
+                                      arith::CmpIPredicate::eq, value, p);
+                Value later = arith::CmpIOp::create(
+                    nb, l, arith::CmpIPredicate::sgt, index, pi);
+                return arith::OrIOp::create(
+                           nb, l, smaller,
+                           arith::AndIOp::create(nb, l, equal, later))
+                    .getResult();
+              });
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+          offsets[axis] = k;
+          SmallVector<OpFoldResult> sizes =
+              tensor::getMixedSizes(b, nestedLoc, state[0]);
+          sizes[axis] = b.getIndexAttr(1);
+          SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+          Value newValues = tensor::InsertSliceOp::create(
+              b, nestedLoc, best, state[0], offsets, sizes, strides);
+          Value newIndices = tensor::InsertSliceOp::create(
+              b, nestedLoc, bestIndex, state[1], offsets, sizes, strides);
+          scf::YieldOp::create(
+              b, nestedLoc, ValueRange{newValues, newIndices, best, bestIndex});
+        });
+    rewriter.replaceOp(op, {loop.getResult(0), loop.getResult(1)});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tfc::populateIndexingToLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<GatherLowering, OneHotLowering, ArgMaxLowering, TopKLowering>(
+      patterns.getContext());
+}

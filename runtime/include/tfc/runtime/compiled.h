@@ -1,0 +1,63 @@
+/*===- compiled.h - Functions compiled models call --------------*- C -*-===*\
+|*                                                                          *|
+|* The calls `tfc-lower-runtime-calls` emits for tfc.print, the tf.assert*  *|
+|* ops and tfc.host_call. Programs never call them: they act on the model   *|
+|* call running on the calling thread (tfc_model_call).                    *|
+|*                                                                          *|
+|* Tensors are passed as the parts of a memref: the address of the buffer   *|
+|* (aligned pointer), the offset of the first element and an array of      *|
+|* `rank` sizes followed by `rank` strides, all in elements. Addresses are  *|
+|* passed as integers, the way MLIR's memref ops produce them.              *|
+|*                                                                          *|
+|* A failed assertion or host call does not return: it records the error    *|
+|* in the call's status and unwinds to tfc_model_call (setjmp/longjmp       *|
+|* across compiled code only), which releases the store's lock, frees the   *|
+|* call's temporaries and returns the error.                                *|
+|*                                                                          *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TFC_RUNTIME_COMPILED_H
+#define TFC_RUNTIME_COMPILED_H
+
+#include "tfc/runtime/base.h"
+
+TFC_EXTERN_C_BEGIN
+
+/* Copies a tensor for the next tfc_rt_print, tfc_rt_assert_fail or
+ * tfc_rt_host_call of this call, which take the tensors pushed since the
+ * previous one, in order. */
+TFC_RUNTIME_EXPORT void tfc_rt_push_tensor(tfc_dtype dtype, int64_t rank,
+                                           uintptr_t data, int64_t offset,
+                                           uintptr_t sizes_and_strides);
+
+/* tf.Print: prints `message` and the pushed tensors through the print hook
+ * (tfc_print), at most `summarize` elements each (all when negative). */
+TFC_RUNTIME_EXPORT void tfc_rt_print(const char *message, int64_t summarize);
+
+/* A failed tf.Assert: the call fails with INVALID_ARGUMENT and
+ * "assertion failed: [message] [pushed tensors...]". Does not return. */
+TFC_RUNTIME_EXPORT void tfc_rt_assert_fail(const char *message,
+                                           int64_t summarize);
+
+/* Calls the host function registered under `name` (tfc_host_call) on the
+ * pushed tensors, expecting `num_outputs` results, which the next calls
+ * read. A missing function or a failing one fails the call (does not
+ * return). */
+TFC_RUNTIME_EXPORT void tfc_rt_host_call(const char *name, int64_t num_outputs);
+
+/* Dimension `dim` of result `index` of the last host call, which must have
+ * rank `rank`; otherwise the call fails. */
+TFC_RUNTIME_EXPORT int64_t tfc_rt_host_result_dim(int64_t index, int64_t rank,
+                                                  int64_t dim);
+
+/* Copies result `index` of the last host call into a buffer of `dtype` and
+ * the given shape (tfc_rt_push_tensor's encoding); a result of another
+ * dtype or shape fails the call. */
+TFC_RUNTIME_EXPORT void tfc_rt_host_result(int64_t index, tfc_dtype dtype,
+                                           int64_t rank, uintptr_t data,
+                                           int64_t offset,
+                                           uintptr_t sizes_and_strides);
+
+TFC_EXTERN_C_END
+
+#endif /* TFC_RUNTIME_COMPILED_H */

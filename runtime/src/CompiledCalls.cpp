@@ -1,0 +1,252 @@
+//===- CompiledCalls.cpp - What compiled code calls in the runtime --------===//
+//
+// The tfc_rt_* functions of tfc/runtime/compiled.h: tensors pushed from
+// memref parts, tf.Print through the print hook, failed assertions and host
+// calls, which unwind the model call with an error status.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CallContext.h"
+#include "MemRef.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+using namespace tfc::runtime;
+
+namespace {
+thread_local CallContext *currentContext = nullptr;
+} // namespace
+
+void CallContext::clearPending() {
+  for (tfc_tensor *tensor : pending)
+    tfc_tensor_destroy(tensor);
+  pending.clear();
+}
+
+void CallContext::clearResults() {
+  for (tfc_tensor *tensor : results)
+    tfc_tensor_destroy(tensor);
+  results.clear();
+}
+
+CallContext *tfc::runtime::currentCallContext() { return currentContext; }
+
+CallContextScope::CallContextScope() : previous(currentContext) {
+  currentContext = &context;
+}
+
+CallContextScope::~CallContextScope() { currentContext = previous; }
+
+bool tfc::runtime::runGuarded(void (*function)(void **), void **args,
+                              CallContext &context) {
+  if (setjmp(context.jump) != 0)
+    return false;
+  function(args);
+  return true;
+}
+
+void tfc::runtime::unwindCall(CallContext &context) {
+  std::longjmp(context.jump, 1);
+}
+
+/// The running call's context. Compiled code only runs inside
+/// tfc_model_call, so there always is one; without it there is nothing to
+/// report an error to.
+static CallContext &requireContext(const char *function) {
+  if (!currentContext) {
+    std::fprintf(stderr, "tfc runtime: %s called outside a model call\n",
+                 function);
+    std::abort();
+  }
+  return *currentContext;
+}
+
+/// Records a failure (the message is built here, so that the frame that
+/// unwinds holds no string).
+static void recordFailure(CallContext &context, tfc_code code,
+                          const std::string &message) {
+  context.code = code;
+  context.message = message;
+}
+
+/// A copy of the elements of a memref, in a tensor of their shape.
+static tfc_tensor *copyFromMemRef(tfc_dtype dtype, int64_t rank, uintptr_t data,
+                                  int64_t offset, uintptr_t sizesAndStrides,
+                                  tfc_status *status) {
+  const auto *sizes = reinterpret_cast<const int64_t *>(sizesAndStrides);
+  tfc_tensor *tensor = tfc_tensor_create(dtype, rank, sizes, status);
+  if (!tensor)
+    return nullptr;
+  int64_t elementSize = tfc_dtype_size(dtype);
+  StridedView source = {reinterpret_cast<char *>(data) + offset * elementSize,
+                        rank, sizes, sizes + rank};
+  int64_t strides[TFC_MAX_RANK];
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    strides[dim] = stride;
+    stride *= sizes[dim];
+  }
+  StridedView target = {static_cast<char *>(tensor->data), rank, sizes,
+                        strides};
+  copyStrided(source, target, elementSize);
+  return tensor;
+}
+
+/// Builds the error of a failed assertion.
+static void recordAssertFailure(CallContext &context, const char *message,
+                                int64_t summarize) {
+  tfc_status status;
+  tfc_assert_fail(message, context.pending.data(),
+                  static_cast<int64_t>(context.pending.size()), summarize,
+                  &status);
+  recordFailure(context, status.code, status.message);
+  context.clearPending();
+}
+
+/// Runs a host function; false (with the error recorded) when it fails.
+static bool callHostFunction(CallContext &context, const char *name,
+                             int64_t numOutputs) {
+  context.clearResults();
+  context.hostFunction = name;
+  context.results.assign(numOutputs, nullptr);
+  tfc_status status;
+  tfc_code code = tfc_host_call(name, context.pending.data(),
+                                static_cast<int64_t>(context.pending.size()),
+                                context.results.data(), numOutputs, &status);
+  context.clearPending();
+  if (code == TFC_OK)
+    return true;
+  context.results.clear();
+  recordFailure(context, code, status.message);
+  return false;
+}
+
+/// Result `index` of the last host call, checked to have `rank`
+/// dimensions; null (with the error recorded) otherwise.
+static const tfc_tensor *hostResult(CallContext &context, int64_t index,
+                                    int64_t rank) {
+  if (index < 0 || index >= static_cast<int64_t>(context.results.size())) {
+    recordFailure(context, TFC_INTERNAL,
+                  formatString("host function '%s' has no result %lld",
+                               context.hostFunction.c_str(),
+                               static_cast<long long>(index)));
+    return nullptr;
+  }
+  const tfc_tensor *result = context.results[index];
+  if (result->rank != rank) {
+    recordFailure(
+        context, TFC_INVALID_ARGUMENT,
+        formatString(
+            "host function '%s' returned %s as result %lld, which "
+            "the model declares with rank %lld",
+            context.hostFunction.c_str(),
+            typeString(result->dtype, result->dims, result->rank).c_str(),
+            static_cast<long long>(index), static_cast<long long>(rank)));
+    return nullptr;
+  }
+  return result;
+}
+
+/// Copies a host call's result into the model's buffer after checking its
+/// dtype and shape; false (with the error recorded) when they differ.
+static bool copyHostResult(CallContext &context, int64_t index, tfc_dtype dtype,
+                           int64_t rank, uintptr_t data, int64_t offset,
+                           uintptr_t sizesAndStrides) {
+  const tfc_tensor *result = hostResult(context, index, rank);
+  if (!result)
+    return false;
+  const auto *sizes = reinterpret_cast<const int64_t *>(sizesAndStrides);
+  bool sameShape = true;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    sameShape &= result->dims[dim] == sizes[dim];
+  if (result->dtype != dtype || !sameShape) {
+    recordFailure(
+        context, TFC_INVALID_ARGUMENT,
+        formatString(
+            "host function '%s' returned %s as result %lld, but the "
+            "model declares %s",
+            context.hostFunction.c_str(),
+            typeString(result->dtype, result->dims, result->rank).c_str(),
+            static_cast<long long>(index),
+            typeString(dtype, sizes, rank).c_str()));
+    return false;
+  }
+  int64_t elementSize = tfc_dtype_size(dtype);
+  int64_t strides[TFC_MAX_RANK];
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    strides[dim] = stride;
+    stride *= sizes[dim];
+  }
+  StridedView source = {static_cast<char *>(result->data), rank, sizes,
+                        strides};
+  StridedView target = {reinterpret_cast<char *>(data) + offset * elementSize,
+                        rank, sizes, sizes + rank};
+  copyStrided(source, target, elementSize);
+  return true;
+}
+
+/// Records a failure to push a tensor (an allocation that failed).
+static bool pushTensor(CallContext &context, tfc_dtype dtype, int64_t rank,
+                       uintptr_t data, int64_t offset,
+                       uintptr_t sizesAndStrides) {
+  tfc_status status;
+  tfc_tensor *tensor =
+      copyFromMemRef(dtype, rank, data, offset, sizesAndStrides, &status);
+  if (!tensor) {
+    recordFailure(context, status.code, status.message);
+    return false;
+  }
+  context.pending.push_back(tensor);
+  return true;
+}
+
+extern "C" {
+
+// The frames below hold no objects with destructors: they may unwind.
+
+void tfc_rt_push_tensor(tfc_dtype dtype, int64_t rank, uintptr_t data,
+                        int64_t offset, uintptr_t sizesAndStrides) {
+  CallContext &context = requireContext("tfc_rt_push_tensor");
+  if (!pushTensor(context, dtype, rank, data, offset, sizesAndStrides))
+    unwindCall(context);
+}
+
+void tfc_rt_print(const char *message, int64_t summarize) {
+  CallContext &context = requireContext("tfc_rt_print");
+  tfc_print(message, context.pending.data(),
+            static_cast<int64_t>(context.pending.size()), summarize);
+  context.clearPending();
+}
+
+void tfc_rt_assert_fail(const char *message, int64_t summarize) {
+  CallContext &context = requireContext("tfc_rt_assert_fail");
+  recordAssertFailure(context, message, summarize);
+  unwindCall(context);
+}
+
+void tfc_rt_host_call(const char *name, int64_t numOutputs) {
+  CallContext &context = requireContext("tfc_rt_host_call");
+  if (!callHostFunction(context, name, numOutputs))
+    unwindCall(context);
+}
+
+int64_t tfc_rt_host_result_dim(int64_t index, int64_t rank, int64_t dim) {
+  CallContext &context = requireContext("tfc_rt_host_result_dim");
+  const tfc_tensor *result = hostResult(context, index, rank);
+  if (!result)
+    unwindCall(context);
+  return result->dims[dim];
+}
+
+void tfc_rt_host_result(int64_t index, tfc_dtype dtype, int64_t rank,
+                        uintptr_t data, int64_t offset,
+                        uintptr_t sizesAndStrides) {
+  CallContext &context = requireContext("tfc_rt_host_result");
+  if (!copyHostResult(context, index, dtype, rank, data, offset,
+                      sizesAndStrides))
+    unwindCall(context);
+}
+
+} // extern "C"

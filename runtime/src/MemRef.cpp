@@ -1,0 +1,74 @@
+//===- MemRef.cpp - Strided copies for compiled code ----------------------===//
+//
+// `memrefCopy`, which MLIR's memref-to-LLVM lowering calls for a copy
+// between buffers that are not both contiguous (a slice into a larger
+// buffer, say), and the strided reads the other runtime calls share.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MemRef.h"
+
+#include "tfc/runtime/base.h"
+
+#include <cstring>
+
+using namespace tfc::runtime;
+
+StridedView tfc::runtime::viewOfDescriptor(void *descriptor, int64_t rank,
+                                           int64_t elementSize) {
+  auto *words = static_cast<int64_t *>(descriptor);
+  char *aligned;
+  std::memcpy(&aligned, &words[1], sizeof(char *));
+  return {aligned + words[2] * elementSize, rank, words + 3, words + 3 + rank};
+}
+
+/// Whether the view's elements are one row-major block.
+static bool isContiguous(const StridedView &view) {
+  int64_t expected = 1;
+  for (int64_t dim = view.rank - 1; dim >= 0; --dim) {
+    if (view.sizes[dim] != 1 && view.strides[dim] != expected)
+      return false;
+    expected *= view.sizes[dim];
+  }
+  return true;
+}
+
+void tfc::runtime::copyStrided(const StridedView &src, const StridedView &dst,
+                               int64_t elementSize) {
+  int64_t count = 1;
+  for (int64_t dim = 0; dim < src.rank; ++dim)
+    count *= src.sizes[dim];
+  if (count == 0)
+    return;
+  if (isContiguous(src) && isContiguous(dst)) {
+    std::memmove(dst.data, src.data, count * elementSize);
+    return;
+  }
+  // An odometer over the indices, last dimension fastest.
+  int64_t index[TFC_MAX_RANK] = {};
+  int64_t srcOffset = 0, dstOffset = 0;
+  for (int64_t done = 0; done < count; ++done) {
+    std::memcpy(dst.data + dstOffset * elementSize,
+                src.data + srcOffset * elementSize, elementSize);
+    for (int64_t dim = src.rank - 1; dim >= 0; --dim) {
+      srcOffset += src.strides[dim];
+      dstOffset += dst.strides[dim];
+      if (++index[dim] < src.sizes[dim])
+        break;
+      srcOffset -= src.strides[dim] * src.sizes[dim];
+      dstOffset -= dst.strides[dim] * dst.sizes[dim];
+      index[dim] = 0;
+    }
+  }
+}
+
+extern "C" {
+/// The copy of MLIR's runtime (mlir/ExecutionEngine/CRunnerUtils.h), which
+/// the memref-to-LLVM lowering calls for non-contiguous buffers.
+TFC_RUNTIME_EXPORT void memrefCopy(int64_t elementSize, UnrankedMemRef *src,
+                                   UnrankedMemRef *dst) {
+  copyStrided(viewOfDescriptor(src->descriptor, src->rank, elementSize),
+              viewOfDescriptor(dst->descriptor, dst->rank, elementSize),
+              elementSize);
+}
+}
