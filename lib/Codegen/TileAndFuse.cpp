@@ -236,8 +236,8 @@ static void reuseRowBuffers(RewriterBase &rewriter, Block &body) {
       if (!scratch.getDefiningOp<tensor::EmptyOp>())
         continue;
       if (llvm::any_of(value.getUsers(), [&](Operation *user) {
-            return user != op && (user->getBlock() != &body ||
-                                  op->isBeforeInBlock(user));
+            return user != op &&
+                   (user->getBlock() != &body || op->isBeforeInBlock(user));
           }))
         continue;
       // The destination must be available where the producer runs.
@@ -252,9 +252,8 @@ static void reuseRowBuffers(RewriterBase &rewriter, Block &body) {
           continue;
         rewriter.moveOpBefore(destination, producer);
       }
-      rewriter.modifyOpInPlace(producer, [&] {
-        producer.getDpsInitOperand(0)->set(init->get());
-      });
+      rewriter.modifyOpInPlace(
+          producer, [&] { producer.getDpsInitOperand(0)->set(init->get()); });
       readInputFromInit(rewriter, op, input);
       break;
     }
@@ -301,11 +300,12 @@ packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel) {
   auto c3Type = RankedTensorType::get({m, panels, panel}, elementType);
   Value c3;
   auto fill = c.getDefiningOp<linalg::FillOp>();
-  if (fill && fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
-    Value empty = tensor::EmptyOp::create(rewriter, loc, c3Type.getShape(),
-                                          elementType);
-    c3 = linalg::FillOp::create(rewriter, loc, fill.getDpsInputOperand(0)->get(),
-                                empty)
+  if (fill &&
+      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+    Value empty =
+        tensor::EmptyOp::create(rewriter, loc, c3Type.getShape(), elementType);
+    c3 = linalg::FillOp::create(rewriter, loc,
+                                fill.getDpsInputOperand(0)->get(), empty)
              .getResult(0);
   } else {
     c3 = tensor::ExpandShapeOp::create(
@@ -365,13 +365,14 @@ void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   }
 
   // The cache level: one output block per thread, its fill fused.
-  Operation *block = tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
-                                 fusableIntoContraction);
+  Operation *block =
+      tileAndFuse(op, {blockM, blockN, 0}, outerLoop, fusableIntoContraction);
   if (!block)
     return;
   // The fill of the block, tiled like the registers below.
   auto tiled = cast<linalg::LinalgOp>(block);
-  if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+  if (auto fill =
+          tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
     tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp,
                 [](Operation *, bool) { return false; });
 
@@ -396,7 +397,8 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
   if (!tiledBlock)
     return;
   auto tiled = cast<linalg::LinalgOp>(tiledBlock);
-  if (auto fill = tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+  if (auto fill =
+          tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
     tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp,
                 [](Operation *, bool) { return false; });
   Operation *reductionBlock =
@@ -451,7 +453,8 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
         !hasStaticShapes(linalgProducer))
       return false;
     if (longRows)
-      return linalgProducer.getNumParallelLoops() == linalgProducer.getNumLoops();
+      return linalgProducer.getNumParallelLoops() ==
+             linalgProducer.getNumLoops();
     return true;
   };
   Operation *rows = tileAndFuse(
