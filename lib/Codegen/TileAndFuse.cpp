@@ -227,8 +227,13 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
                                    LoopType outerLoop) {
   int64_t blockM = block[0], blockPanels = block[1], k = block[2];
   int64_t registerM = registers[0], registerN = registers[1];
-  Operation *tiledBlock = tileAndFuse(op, {blockM, blockPanels, 0, 0},
-                                      outerLoop, fusableIntoContraction);
+  // Column blocks outside row blocks: the static schedule then gives each
+  // thread whole column blocks of the packed B (2 MiB for K = 2048, its L2)
+  // and streams A past them, instead of streaming all of B once per row
+  // block (4x less traffic for 2048^3; 12-15 % faster there).
+  Operation *tiledBlock =
+      tileAndFuse(op, {blockM, blockPanels, 0, 0}, outerLoop,
+                  fusableIntoContraction, {1, 0, 2, 3});
   if (!tiledBlock)
     return;
   auto tiled = cast<linalg::LinalgOp>(tiledBlock);
