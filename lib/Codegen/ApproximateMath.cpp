@@ -25,9 +25,8 @@ using namespace mlir::tfc;
 /// with libm).
 static bool isApproximated(StringRef name) {
   name.consume_front("math.");
-  return llvm::is_contained({"exp", "expm1", "log", "log1p", "log2", "tanh",
-                             "erf"},
-                            name);
+  return llvm::is_contained(
+      {"exp", "expm1", "log", "log1p", "log2", "tanh", "erf"}, name);
 }
 
 namespace {

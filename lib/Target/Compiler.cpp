@@ -190,9 +190,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                ? defaultRuntimeDir()
                                : options.runtimeLibraryDir;
   std::string error;
-  LogicalResult linked =
-      linkSharedLibrary({objectPath}, options.outputPath, runtimeDir,
-                        usesOpenMP, error);
+  LogicalResult linked = linkSharedLibrary({objectPath}, options.outputPath,
+                                           runtimeDir, usesOpenMP, error);
   llvm::sys::fs::remove(objectPath);
   if (failed(linked))
     return module.emitError(error);

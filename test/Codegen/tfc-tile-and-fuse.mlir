@@ -1,11 +1,12 @@
 // RUN: tfc-opt %s --tfc-tile-and-fuse --split-input-file | FileCheck %s
 
 // A large matmul: B is packed into 32-column panels, the output is tiled in
-// 64x256 blocks over threads with its fill fused, then in reduction blocks
-// of 256 and 8x32x1 register tiles, panels outside rows.
+// 64x256 blocks over threads (column blocks outside row blocks) with its
+// fill fused, then in reduction blocks of 256 and 8x32x1 register tiles,
+// panels outside rows.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) in (32)
-// CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (1024, 32) step (64, 8)
+// CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 1024) step (8, 64)
 // CHECK:   linalg.fill
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C256:.*]] iter_args
 // CHECK:     scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args

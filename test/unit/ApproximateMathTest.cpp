@@ -55,9 +55,13 @@ protected:
   /// approximations in place of libm.
   ScalarFn compile(StringRef name) {
     std::string source = ("func.func @fn(%x: f32) -> f32 {\n"
-                          "  %y = math." + name + " %x : f32\n"
-                          "  return %y : f32\n}\n").str();
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+                          "  %y = math." +
+                          name +
+                          " %x : f32\n"
+                          "  return %y : f32\n}\n")
+                             .str();
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
     if (!module)
       return nullptr;
     PassManager pm(&context);
@@ -104,9 +108,8 @@ protected:
     double worst = 0;
     for (int i = 0; i <= steps; ++i) {
       double t = static_cast<double>(i) / steps;
-      float x = logarithmic
-                    ? static_cast<float>(lo * std::pow(hi / lo, t))
-                    : static_cast<float>(lo + (hi - lo) * t);
+      float x = logarithmic ? static_cast<float>(lo * std::pow(hi / lo, t))
+                            : static_cast<float>(lo + (hi - lo) * t);
       if (skip && skip(x))
         continue;
       double expected = ref(x);

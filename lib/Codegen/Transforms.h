@@ -1,0 +1,35 @@
+//===- Transforms.h - rewrites used by the tiling pass ----------*- C++ -*-===//
+//
+// Internal to lib/Codegen: IR rewrites that tfc-tile-and-fuse applies
+// between its tiling steps.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_LIB_CODEGEN_TRANSFORMS_H
+#define TFC_LIB_CODEGEN_TRANSFORMS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::tfc {
+
+/// Packs B [K, N] of `matmul` into panels Bp [N / panel, K, panel], so the
+/// register tile reads its B row of each step from consecutive addresses
+/// instead of one row of B apart (4 KiB for N = 1024: every row in the same
+/// L1 set). Returns the equivalent contraction on the packed operand,
+/// C3[i, p, j] += A[i, k] * Bp[p, k, j], with C3 the output viewed as
+/// [M, N / panel, panel], and the pack; or failure when the shape does not
+/// allow it.
+FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
+packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
+
+/// In a row (the body of a row loop), lets an element-wise op write over
+/// one of its inputs when nothing reads that input afterwards, and lets the
+/// input's producer write where the op's result goes. In a softmax, the
+/// exponentials are then computed straight into the result row and
+/// `exp * (1 / sum)` scales them in place: no row-sized temporary.
+void reuseRowBuffers(RewriterBase &rewriter, Block &body);
+
+} // namespace mlir::tfc
+
+#endif // TFC_LIB_CODEGEN_TRANSFORMS_H
