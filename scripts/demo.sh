@@ -46,3 +46,16 @@ echo "-- tfc run --steps 3 --save $out/counter.ckpt"
 "$tfc" run "$out/libcounter.so" --steps 3 --save "$out/counter.ckpt"
 echo "-- a new process: tfc run --restore $out/counter.ckpt"
 "$tfc" run "$out/libcounter.so" --restore "$out/counter.ckpt"
+
+poly="$root/examples/polynomial_fit"
+echo
+echo "== training in compiled code: the guide's polynomial fit (y = 5x^2 + 3, Adam 0.1) =="
+"$tfc" compile "$poly/polynomial_fit.mlir" -o "$out/libpolynomial_fit.so"
+clang-22 -std=c99 -O2 -I"$out" -I"$root/runtime/include" "$poly/polynomial_fit.c" \
+  -o "$out/polynomial_fit" -L"$out" -lpolynomial_fit -L"$build_dir/lib" \
+  -ltfc_runtime -fuse-ld=lld -Wl,-rpath,"$(cd "$out" && pwd)" \
+  -Wl,-rpath,"$(cd "$build_dir/lib" && pwd)"
+echo "-- 1000 steps, then a checkpoint (w should be near [5, 0, 3])"
+"$out/polynomial_fit" train "$out/polynomial_fit.ckpt"
+echo "-- a new process restores the checkpoint and predicts x = 0, 1, -2"
+"$out/polynomial_fit" predict "$out/polynomial_fit.ckpt" 0 1 -2
