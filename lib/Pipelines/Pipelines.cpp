@@ -38,6 +38,7 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   if (options.optLevel > 0) {
     pm.addPass(createTFCStableSoftmax());
     pm.addPass(createTFCSliceToReduce());
+    pm.addPass(createTFCBroadcastMerge());
   }
   // Gradients of the stable forms are stable too; the optimizers' slot
   // variables exist before initialization is planned.

@@ -226,6 +226,11 @@ int mlir::tfc::runModel(const RunOptions &options, llvm::raw_ostream &outs,
              << tensorText(outputs[k].get(), options.maxElements) << "\n";
   }
 
+  if (!options.outputDir.empty())
+    if (std::error_code error =
+            llvm::sys::fs::create_directories(options.outputDir))
+      return fail("cannot create " + options.outputDir + ": " +
+                  error.message());
   for (int64_t k = 0; k < entry->num_outputs; ++k) {
     outs << entry->outputs[k].name << " = "
          << tensorText(outputs[k].get(), options.maxElements) << "\n";

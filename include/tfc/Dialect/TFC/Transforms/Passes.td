@@ -335,4 +335,19 @@ def TFCAutodiff : Pass<"tfc-autodiff", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def TFCBroadcastMerge : Pass<"tfc-broadcast-merge"> {
+  let summary = "Multiply the parts of a concatenation instead of tiling them";
+  let description = [{
+    The guide's `merge`: `matmul(concat([a, tile(b)], -1), w)` materializes
+    the tiled `b` only to multiply it. Since a product with a concatenation
+    is the sum of the products with its parts (the rows of `w` split the
+    same way), the pass rewrites it into `matmul(a, w_a) + matmul(b, w_b)`,
+    letting broadcasting stand in for the tile: the tile is never built.
+    It applies when the concatenation is along the last dimension, `w` is a
+    2-D matrix with a static row count, at least one part is a `tfc.tile`
+    that only repeats size-1 dimensions, and the sum has the product's
+    type. Any number of parts and ranks 2 to 4 work.
+  }];
+}
+
 #endif // TFC_DIALECT_TFC_TRANSFORMS_PASSES_TD
