@@ -46,7 +46,8 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
            "Work (elements or multiply-adds) below which an op runs on one "
            "thread">,
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
-           "Longest row kept whole in a vector">,
+           "Longest row processed row by row; longer rows are cut along "
+           "their last dimension">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
