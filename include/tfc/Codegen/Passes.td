@@ -21,15 +21,19 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       most, the block is what one thread computes and what stays in cache),
       an `scf.for` over blocks of the reduction dimension (256 at most), and
       a register tile (8x32x1 at most) that vectorizes into outer-product
-      FMAs. Each tile size divides its dimension (the largest divisor not
-      above the target), so tiles are static and vectorize without masks.
+      FMAs. From 512 rows on, B is first copied into 32-column panels, so a
+      register tile streams B from consecutive addresses. Each tile size
+      divides its dimension (the largest divisor not above the target), so
+      tiles are static and vectorize without masks.
     - Other ops (element-wise chains, reductions, softmax) are roots of a
       row-wise tile-and-fuse: the root is tiled along its outer dimensions
       with an `scf.forall` and then row by row with an `scf.for`, and its
       linalg producers are fused into both loops, so a softmax runs as one
-      pass over each row (the exponentials of a row are recomputed rather
-      than stored). Rows longer than `max-row` elements are tiled along
-      their last dimension instead, where every fused op is parallel.
+      pass over each row. Inside a row, each op steps 64 elements at a
+      time, reductions keep 64 partial results, and an element-wise op
+      that is the last reader of another's result overwrites it in place.
+      Rows longer than `max-row` elements are tiled along their last
+      dimension instead, where every fused op is parallel.
 
     The `scf.forall` is only created when the op does at least
     `parallel-threshold` units of work (multiply-adds or elements), so small
@@ -42,7 +46,8 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
            "Work (elements or multiply-adds) below which an op runs on one "
            "thread">,
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
-           "Longest row kept whole in a vector">,
+           "Longest row processed row by row; longer rows are cut along "
+           "their last dimension">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
