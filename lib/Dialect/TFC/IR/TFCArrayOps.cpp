@@ -42,15 +42,21 @@ static LogicalResult verifyElement(Operation *op, TensorArrayType array,
   return success();
 }
 
-LogicalResult TensorArrayWriteOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array =
-      getArrayType(location, adaptor.getHandle());
+/// write and unstack return a new array of the handle's type.
+static LogicalResult inferSameArray(std::optional<Location> location,
+                                    Value handle,
+                                    SmallVectorImpl<Type> &inferred) {
+  FailureOr<TensorArrayType> array = getArrayType(location, handle);
   if (failed(array))
     return failure();
   inferred.push_back(*array);
   return success();
+}
+
+LogicalResult TensorArrayWriteOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferSameArray(location, adaptor.getHandle(), inferred);
 }
 
 LogicalResult TensorArrayWriteOp::verify() {
@@ -91,12 +97,7 @@ LogicalResult TensorArrayStackOp::inferReturnTypes(
 LogicalResult TensorArrayUnstackOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &inferred) {
-  FailureOr<TensorArrayType> array =
-      getArrayType(location, adaptor.getHandle());
-  if (failed(array))
-    return failure();
-  inferred.push_back(*array);
-  return success();
+  return inferSameArray(location, adaptor.getHandle(), inferred);
 }
 
 LogicalResult TensorArrayUnstackOp::verify() {
