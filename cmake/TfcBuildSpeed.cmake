@@ -6,12 +6,16 @@
 
 find_program(TFC_CCACHE ccache)
 if(TFC_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-  # ccache refuses precompiled headers unless told which differences to ignore.
-  set(CMAKE_CXX_COMPILER_LAUNCHER
-    ${CMAKE_COMMAND} -E env
+  # ccache refuses precompiled headers unless told which differences to
+  # ignore. Paths under the source tree are hashed relative to it, so a
+  # second checkout or a fresh clone reuses the cache of the first.
+  set(TFC_CCACHE_ENV
     "CCACHE_SLOPPINESS=pch_defines,time_macros,include_file_mtime,include_file_ctime"
-    ${TFC_CCACHE})
-  set(CMAKE_C_COMPILER_LAUNCHER ${TFC_CCACHE})
+    "CCACHE_BASEDIR=${CMAKE_SOURCE_DIR}")
+  set(CMAKE_CXX_COMPILER_LAUNCHER
+    ${CMAKE_COMMAND} -E env ${TFC_CCACHE_ENV} ${TFC_CCACHE})
+  set(CMAKE_C_COMPILER_LAUNCHER
+    ${CMAKE_COMMAND} -E env ${TFC_CCACHE_ENV} ${TFC_CCACHE})
   message(STATUS "tfc: compiling through ccache (${TFC_CCACHE})")
 endif()
 
