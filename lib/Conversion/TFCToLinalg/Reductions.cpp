@@ -1,8 +1,9 @@
 //===- Reductions.cpp - tfc reductions to linalg --------------------------===//
 //
-// reduce_sum, reduce_mean and reduce_max become linalg.reduce over the
-// reduced axes; keep_dims re-inserts the size-1 dimensions with
-// tensor.expand_shape; the mean divides by the number of reduced elements.
+// reduce_sum, reduce_mean, reduce_max, reduce_min, reduce_prod, reduce_any
+// and reduce_all become linalg.reduce over the reduced axes; keep_dims
+// re-inserts the size-1 dimensions with tensor.expand_shape; the mean divides
+// by the number of reduced elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,19 +22,60 @@ using namespace mlir::tfc;
 
 namespace {
 
-enum class ReductionKind { Sum, Mean, Max };
+enum class ReductionKind { Sum, Mean, Max, Min, Prod, Any, All };
 
-/// The value a reduction starts from: 0 for sums, the lowest value for max
-/// (so an empty max is -inf, as in TensorFlow).
+/// The value a reduction starts from, its result over nothing as in
+/// TensorFlow: 0 for sums, 1 for products, the lowest value for max (an
+/// empty max is -inf), the highest for min, false for any, true for all.
 TypedAttr initialValue(OpBuilder &builder, Type elementType,
                        ReductionKind kind) {
-  if (kind != ReductionKind::Max)
+  switch (kind) {
+  case ReductionKind::Sum:
+  case ReductionKind::Mean:
+  case ReductionKind::Any:
     return cast<TypedAttr>(builder.getZeroAttr(elementType));
+  case ReductionKind::Prod:
+    return cast<TypedAttr>(builder.getOneAttr(elementType));
+  case ReductionKind::All:
+    return builder.getIntegerAttr(elementType, 1);
+  case ReductionKind::Max:
+  case ReductionKind::Min:
+    break;
+  }
+  bool lowest = kind == ReductionKind::Max;
   if (auto floatType = dyn_cast<FloatType>(elementType))
     return builder.getFloatAttr(
-        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), lowest));
   unsigned width = elementType.getIntOrFloatBitWidth();
-  return builder.getIntegerAttr(elementType, APInt::getSignedMinValue(width));
+  return builder.getIntegerAttr(elementType,
+                                lowest ? APInt::getSignedMinValue(width)
+                                       : APInt::getSignedMaxValue(width));
+}
+
+/// Combines an element with the running value. Max and min propagate NaN.
+Value combine(OpBuilder &b, Location loc, ReductionKind kind, Value element,
+              Value acc) {
+  bool isFloat = isa<FloatType>(acc.getType());
+  switch (kind) {
+  case ReductionKind::Sum:
+  case ReductionKind::Mean:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, element, acc))
+                   : Value(arith::AddIOp::create(b, loc, element, acc));
+  case ReductionKind::Prod:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, element, acc))
+                   : Value(arith::MulIOp::create(b, loc, element, acc));
+  case ReductionKind::Max:
+    return isFloat ? Value(arith::MaximumFOp::create(b, loc, element, acc))
+                   : Value(arith::MaxSIOp::create(b, loc, element, acc));
+  case ReductionKind::Min:
+    return isFloat ? Value(arith::MinimumFOp::create(b, loc, element, acc))
+                   : Value(arith::MinSIOp::create(b, loc, element, acc));
+  case ReductionKind::Any:
+    return arith::OrIOp::create(b, loc, element, acc);
+  case ReductionKind::All:
+    return arith::AndIOp::create(b, loc, element, acc);
+  }
+  llvm_unreachable("unknown reduction");
 }
 
 /// Groups the dimensions of the keep_dims result onto the reduced tensor's:
@@ -85,22 +127,12 @@ struct ReductionToLinalg : public OpConversionPattern<OpTy> {
     auto reducedType = RankedTensorType::get(shape, elementType);
     Value init = buildFilledTensor(rewriter, loc, reducedType, sizes,
                                    initialValue(rewriter, elementType, kind));
-    bool isFloat = isa<FloatType>(elementType);
     auto reduce = linalg::ReduceOp::create(
         rewriter, loc, ValueRange{input}, ValueRange{init}, axes,
         [&](OpBuilder &builder, Location nestedLoc, ValueRange args) {
-          Value combined;
-          if (kind == ReductionKind::Max)
-            combined = isFloat ? Value(arith::MaximumFOp::create(
-                                     builder, nestedLoc, args[0], args[1]))
-                               : Value(arith::MaxSIOp::create(
-                                     builder, nestedLoc, args[0], args[1]));
-          else
-            combined = isFloat ? Value(arith::AddFOp::create(
-                                     builder, nestedLoc, args[0], args[1]))
-                               : Value(arith::AddIOp::create(
-                                     builder, nestedLoc, args[0], args[1]));
-          linalg::YieldOp::create(builder, nestedLoc, combined);
+          linalg::YieldOp::create(
+              builder, nestedLoc,
+              combine(builder, nestedLoc, kind, args[0], args[1]));
         });
     Value result = reduce.getResult(0);
 
@@ -121,13 +153,14 @@ struct ReductionToLinalg : public OpConversionPattern<OpTy> {
     Value count = arith::ConstantIndexOp::create(builder, loc, 1);
     for (int64_t axis : axes)
       count = arith::MulIOp::create(
-          builder, loc, count, tensor::DimOp::create(builder, loc, input, axis));
+          builder, loc, count,
+          tensor::DimOp::create(builder, loc, input, axis));
     auto sumType = cast<RankedTensorType>(sum.getType());
     Type elementType = sumType.getElementType();
     Value divisor;
     if (isa<FloatType>(elementType)) {
-      Value asInt = arith::IndexCastOp::create(builder, loc,
-                                               builder.getI64Type(), count);
+      Value asInt =
+          arith::IndexCastOp::create(builder, loc, builder.getI64Type(), count);
       divisor = arith::SIToFPOp::create(builder, loc, elementType, asInt);
     } else {
       divisor = arith::IndexCastOp::create(builder, loc, elementType, count);
@@ -159,5 +192,9 @@ void mlir::tfc::populateReductionToLinalgPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ReductionToLinalg<ReduceSumOp, ReductionKind::Sum>,
                ReductionToLinalg<ReduceMeanOp, ReductionKind::Mean>,
-               ReductionToLinalg<ReduceMaxOp, ReductionKind::Max>>(context);
+               ReductionToLinalg<ReduceMaxOp, ReductionKind::Max>,
+               ReductionToLinalg<ReduceMinOp, ReductionKind::Min>,
+               ReductionToLinalg<ReduceProdOp, ReductionKind::Prod>,
+               ReductionToLinalg<ReduceAnyOp, ReductionKind::Any>,
+               ReductionToLinalg<ReduceAllOp, ReductionKind::All>>(context);
 }

@@ -235,6 +235,33 @@ struct SqueezeLowering : public OpConversionPattern<SqueezeOp> {
 // tile, fill, range
 //===----------------------------------------------------------------------===//
 
+/// `linalg.transpose` into an empty tensor whose dynamic sizes are the
+/// input's, permuted.
+struct TransposeLowering : public OpConversionPattern<TransposeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType input = getRanked(adaptor.getInput());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!input || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    SmallVector<int64_t> perm = op.getPermutation();
+    SmallVector<Value> dynamicSizes;
+    for (auto [dim, from] : llvm::enumerate(perm))
+      if (resultType.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), from));
+    Value init =
+        tensor::EmptyOp::create(rewriter, loc, resultType, dynamicSizes);
+    auto transpose = linalg::TransposeOp::create(
+        rewriter, loc, adaptor.getInput(), init, perm);
+    rewriter.replaceOp(op, transpose.getResult());
+    return success();
+  }
+};
+
 /// Dimension i of the result is `multiples[i]` copies of dimension i: a
 /// broadcast into [m0, d0, m1, d1, ...], which collapses pairwise into the
 /// result without a modulo on a possibly dynamic size.
@@ -279,6 +306,30 @@ struct TileLowering : public OpConversionPattern<TileOp> {
     Value tiled = tensor::CollapseShapeOp::create(
         rewriter, loc, broadcast.getResult(0), pairs);
     rewriter.replaceOp(op, castTensorTo(rewriter, loc, tiled, op.getType()));
+    return success();
+  }
+};
+
+/// zeros_like and ones_like: a linalg.fill of the input's shape.
+template <typename OpTy, int value>
+struct FilledLikeLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = getRanked(adaptor.getInput());
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "needs a ranked input");
+    Location loc = op.getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        sizes.push_back(
+            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type, sizes);
+    Value scalar =
+        buildScalarConstant(rewriter, loc, type.getElementType(), value);
+    rewriter.replaceOpWithNewOp<linalg::FillOp>(op, scalar, empty);
     return success();
   }
 };
@@ -433,6 +484,8 @@ struct CastLowering : public OpConversionPattern<CastOp> {
 
 void mlir::tfc::populateShapeToLinalgPatterns(RewritePatternSet &patterns) {
   patterns.add<ShapeOfLowering, RankLowering, SizeLowering, ReshapeLowering,
-               ExpandDimsLowering, SqueezeLowering, TileLowering, FillLowering,
-               RangeLowering, CastLowering>(patterns.getContext());
+               TransposeLowering, FilledLikeLowering<ZerosLikeOp, 0>,
+               FilledLikeLowering<OnesLikeOp, 1>, ExpandDimsLowering,
+               SqueezeLowering, TileLowering, FillLowering, RangeLowering,
+               CastLowering>(patterns.getContext());
 }

@@ -1,8 +1,9 @@
 //===- Slice.cpp - tfc joining and slicing ops to tensor ------------------===//
 //
 // concat and stack become tensor.concat (stack after inserting the new unit
-// dimension), unstack, slice and strided_slice become tensor.extract_slice:
-// all of them bufferize to copies into, or views of, the operands' buffers.
+// dimension), unstack, split, slice and strided_slice become
+// tensor.extract_slice, pad becomes tensor.pad: all of them bufferize to
+// copies into, or views of, the operands' buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -114,6 +115,74 @@ struct UnstackLowering : public OpConversionPattern<UnstackOp> {
       results.push_back(extractSlice(rewriter, loc, adaptor.getInput(), offsets,
                                      sizes, strides, rank - 1,
                                      result.getType()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// Each part is an extract_slice along the axis; the parts' sizes are
+/// static or computed from the dimension (the equal share, or the rest for
+/// a -1 size).
+struct SplitLowering : public OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    if (!inputType)
+      return rewriter.notifyMatchFailure(op, "needs a ranked input");
+    Location loc = op.getLoc();
+    int64_t rank = inputType.getRank();
+    int64_t axis = op.getNormalizedAxis();
+    Value input = adaptor.getInput();
+    OpFoldResult dim = tensor::getMixedSize(rewriter, loc, input, axis);
+    SmallVector<OpFoldResult> partSizes;
+    if (std::optional<uint64_t> num = op.getNum()) {
+      Value count = arith::ConstantIndexOp::create(rewriter, loc, *num);
+      OpFoldResult share =
+          inputType.isDynamicDim(axis)
+              ? OpFoldResult(
+                    arith::DivUIOp::create(
+                        rewriter, loc,
+                        getValueOrCreateConstantIndexOp(rewriter, loc, dim),
+                        count)
+                        .getResult())
+              : OpFoldResult(rewriter.getIndexAttr(inputType.getDimSize(axis) /
+                                                   static_cast<int64_t>(*num)));
+      partSizes.assign(*num, share);
+    } else {
+      ArrayRef<int64_t> given = op.getSizesAttr().asArrayRef();
+      int64_t known = 0;
+      for (int64_t part : given)
+        if (part != -1)
+          known += part;
+      for (int64_t part : given) {
+        if (part != -1) {
+          partSizes.push_back(rewriter.getIndexAttr(part));
+          continue;
+        }
+        if (!inputType.isDynamicDim(axis)) {
+          partSizes.push_back(
+              rewriter.getIndexAttr(inputType.getDimSize(axis) - known));
+          continue;
+        }
+        Value rest = arith::SubIOp::create(
+            rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, dim),
+            arith::ConstantIndexOp::create(rewriter, loc, known));
+        partSizes.push_back(rest);
+      }
+    }
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    SmallVector<Value> results;
+    for (auto [part, result] : llvm::zip_equal(partSizes, op.getOutputs())) {
+      sizes[axis] = part;
+      results.push_back(extractSlice(rewriter, loc, input, offsets, sizes,
+                                     strides, rank, result.getType()));
+      offsets[axis] = addIndices(rewriter, loc, offsets[axis], part);
     }
     rewriter.replaceOp(op, results);
     return success();
@@ -273,9 +342,38 @@ struct StridedSliceLowering : public OpConversionPattern<StridedSliceOp> {
   }
 };
 
+/// tensor.pad with the padding value (0 without one).
+struct PadLowering : public OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!inputType || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    SmallVector<OpFoldResult> low, high;
+    ArrayRef<int64_t> paddings = op.getPaddings();
+    for (int64_t dim = 0; dim < inputType.getRank(); ++dim) {
+      low.push_back(rewriter.getIndexAttr(paddings[2 * dim]));
+      high.push_back(rewriter.getIndexAttr(paddings[2 * dim + 1]));
+    }
+    Value value =
+        adaptor.getValue()
+            ? extractScalar(rewriter, loc, adaptor.getValue())
+            : buildScalarConstant(rewriter, loc, inputType.getElementType(), 0);
+    auto pad = tensor::PadOp::create(rewriter, loc, resultType,
+                                     adaptor.getInput(), low, high, value);
+    rewriter.replaceOp(op, pad.getResult());
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::tfc::populateSliceToTensorPatterns(RewritePatternSet &patterns) {
   patterns.add<ConcatLowering, StackLowering, UnstackLowering, SliceLowering,
-               StridedSliceLowering>(patterns.getContext());
+               SplitLowering, PadLowering, StridedSliceLowering>(
+      patterns.getContext());
 }

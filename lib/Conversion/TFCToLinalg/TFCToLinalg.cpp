@@ -117,16 +117,17 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
                          tensor::TensorDialect>();
   target.addIllegalOp<
       ConstantOp, AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp,
-      MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp,
-      GreaterOp, GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp, NegOp,
-      AbsOp, SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp,
-      RsqrtOp, TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp,
-      SoftmaxOp, LogSoftmaxOp, ReduceLogSumExpOp,
-      SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp, BiasAddOp,
-      ReluGradOp, BroadcastLikeOp>();
+      MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp,
+      GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp, NegOp, AbsOp,
+      SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
+      TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
+      ReduceProdOp, ReduceAnyOp, ReduceAllOp, SoftmaxOp, LogSoftmaxOp,
+      ReduceLogSumExpOp, SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp,
+      BiasAddOp, ReluGradOp, BroadcastLikeOp>();
   target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
-                      SqueezeOp, TileOp, FillOp, RangeOp, CastOp, ConcatOp,
-                      StackOp, UnstackOp, SliceOp, StridedSliceOp, GatherOp,
+                      SqueezeOp, TileOp, TransposeOp, ZerosLikeOp, OnesLikeOp,
+                      FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,
+                      SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
                       OneHotOp, ArgMaxOp, TopKOp, WhereOp>();
   target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
                       TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,

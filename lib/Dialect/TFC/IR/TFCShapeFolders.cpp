@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/Sequence.h"
 
 #include <variant>
 
@@ -84,6 +85,42 @@ OpFoldResult TileOp::fold(FoldAdaptor adaptor) {
   if (splat && type && type.hasStaticShape())
     return SplatElementsAttr::get(type, splat.getSplatValue<Attribute>());
   return {};
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!type || !isa<RankedTensorType>(getInput().getType()))
+    return {};
+  // The identity permutation, and any permutation of a splat.
+  if (llvm::equal(getPermutation(), llvm::seq<int64_t>(0, type.getRank())) &&
+      getInput().getType() == type)
+    return getInput();
+  auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput());
+  if (splat && type.hasStaticShape())
+    return SplatElementsAttr::get(type, splat.getSplatValue<Attribute>());
+  return {};
+}
+
+/// A splat of `value` when the shape is static.
+static OpFoldResult foldFilledLike(Type type, int64_t value) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked || !ranked.hasStaticShape())
+    return {};
+  Type elementType = ranked.getElementType();
+  Builder builder(type.getContext());
+  Attribute element =
+      isa<FloatType>(elementType)
+          ? Attribute(builder.getFloatAttr(elementType, value))
+          : Attribute(builder.getIntegerAttr(elementType, value));
+  return SplatElementsAttr::get(ranked, element);
+}
+
+OpFoldResult ZerosLikeOp::fold(FoldAdaptor) {
+  return foldFilledLike(getType(), 0);
+}
+
+OpFoldResult OnesLikeOp::fold(FoldAdaptor) {
+  return foldFilledLike(getType(), 1);
 }
 
 OpFoldResult FillOp::fold(FoldAdaptor adaptor) {

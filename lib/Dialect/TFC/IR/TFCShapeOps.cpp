@@ -217,6 +217,71 @@ LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
 }
 
 //===----------------------------------------------------------------------===//
+// TransposeOp
+//===----------------------------------------------------------------------===//
+
+/// The reversal of `rank` dimensions: TensorFlow's default permutation.
+static SmallVector<int64_t> reversedDims(int64_t rank) {
+  SmallVector<int64_t> perm;
+  for (int64_t dim = rank - 1; dim >= 0; --dim)
+    perm.push_back(dim);
+  return perm;
+}
+
+SmallVector<int64_t> TransposeOp::getPermutation() {
+  if (std::optional<ArrayRef<int64_t>> perm = getPerm())
+    return SmallVector<int64_t>(*perm);
+  return reversedDims(cast<RankedTensorType>(getInput().getType()).getRank());
+}
+
+LogicalResult TransposeOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto input = cast<TensorType>(adaptor.getInput().getType());
+  std::optional<ArrayRef<int64_t>> perm = adaptor.getPerm();
+  auto ranked = dyn_cast<RankedTensorType>(input);
+  if (!ranked) {
+    // The rank is the permutation's length, the sizes are unknown.
+    if (!perm) {
+      inferred.push_back(input);
+      return success();
+    }
+    inferred.push_back(RankedTensorType::get(
+        SmallVector<int64_t>(perm->size(), ShapedType::kDynamic),
+        input.getElementType()));
+    return success();
+  }
+  int64_t rank = ranked.getRank();
+  SmallVector<int64_t> permutation =
+      perm ? SmallVector<int64_t>(*perm) : reversedDims(rank);
+  // TensorFlow's messages (transpose_op.cc).
+  if (static_cast<int64_t>(permutation.size()) != rank)
+    return emitOptionalError(location, "transpose expects a vector of size ",
+                             rank, ". But input(1) is a vector of size ",
+                             permutation.size());
+  SmallVector<bool> seen(rank, false);
+  for (int64_t dim : permutation) {
+    if (dim < 0 || dim >= rank)
+      return emitOptionalError(location, dim, " is out of range [0 .. ", rank,
+                               ")");
+    seen[dim] = true;
+  }
+  for (int64_t dim = 0; dim < rank; ++dim)
+    if (!seen[dim]) {
+      std::string list;
+      llvm::raw_string_ostream os(list);
+      llvm::interleave(permutation, os, ",");
+      return emitOptionalError(location, dim, " is missing from {", list, "}.");
+    }
+  SmallVector<int64_t> shape;
+  for (int64_t dim : permutation)
+    shape.push_back(ranked.getDimSize(dim));
+  inferred.push_back(RankedTensorType::get(shape, input.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TileOp
 //===----------------------------------------------------------------------===//
 

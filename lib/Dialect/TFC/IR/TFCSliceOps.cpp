@@ -227,6 +227,95 @@ LogicalResult UnstackOp::inferReturnTypes(MLIRContext *,
 }
 
 //===----------------------------------------------------------------------===//
+// SplitOp
+//===----------------------------------------------------------------------===//
+
+int64_t SplitOp::getNormalizedAxis() {
+  int64_t rank = cast<RankedTensorType>(getInput().getType()).getRank();
+  return *normalizeAxis(getAxis(), rank);
+}
+
+LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto input = cast<TensorType>(adaptor.getInput().getType());
+  std::optional<ArrayRef<int64_t>> sizes = adaptor.getSizes();
+  std::optional<int64_t> num;
+  if (adaptor.getNumAttr())
+    num = static_cast<int64_t>(*adaptor.getNum());
+  if (num.has_value() == sizes.has_value())
+    return emitOptionalError(location, "split needs either `num` or `sizes`");
+  if (num && *num <= 0)
+    return emitOptionalError(
+        location, "Number of ways to split should be > 0, but got ", *num);
+  auto ranked = dyn_cast<RankedTensorType>(input);
+  if (!ranked) {
+    inferred.append(num ? *num : sizes->size(), input);
+    return success();
+  }
+  int64_t rank = ranked.getRank();
+  int64_t axis = adaptor.getAxis();
+  std::optional<int64_t> normalized = normalizeAxis(axis, rank);
+  if (!normalized)
+    return emitOptionalError(location, "-input rank(-", rank,
+                             ") <= split_dim < input rank (", rank,
+                             "), but got ", axis);
+  int64_t size = ranked.getDimSize(*normalized);
+  SmallVector<int64_t> partSizes;
+  if (num) {
+    if (!ShapedType::isDynamic(size) && size % *num != 0)
+      return emitOptionalError(
+          location,
+          "Number of ways to split should evenly divide the split dimension, "
+          "but got split_dim ",
+          *normalized, " (size = ", size, ") and num_split ", *num);
+    partSizes.assign(*num, ShapedType::isDynamic(size) ? ShapedType::kDynamic
+                                                       : size / *num);
+  } else {
+    // TensorFlow's SplitV: one size may be -1, the others add up to at most
+    // the dimension.
+    int64_t known = 0, rest = -1;
+    for (auto [index, part] : llvm::enumerate(*sizes)) {
+      if (part == -1) {
+        if (rest != -1)
+          return emitOptionalError(location,
+                                   "Only one dimensions can have a value of "
+                                   "-1. Second one found at dimension ",
+                                   index);
+        rest = index;
+        continue;
+      }
+      if (part < 0)
+        return emitOptionalError(location, "Split size at index ", index,
+                                 " must be >= 0. Got: ", part);
+      known += part;
+    }
+    if (!ShapedType::isDynamic(size) &&
+        (known > size || (rest == -1 && known != size)))
+      return emitOptionalError(
+          location,
+          "Determined shape must either match input shape along split_dim "
+          "exactly if fully specified, or be less than the size of the input "
+          "along split_dim if not fully specified.  Got: ",
+          known);
+    for (auto [index, part] : llvm::enumerate(*sizes)) {
+      if (static_cast<int64_t>(index) != rest)
+        partSizes.push_back(part);
+      else
+        partSizes.push_back(ShapedType::isDynamic(size) ? ShapedType::kDynamic
+                                                        : size - known);
+    }
+  }
+  for (int64_t part : partSizes) {
+    SmallVector<int64_t> shape(ranked.getShape());
+    shape[*normalized] = part;
+    inferred.push_back(RankedTensorType::get(shape, ranked.getElementType()));
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // SliceOp
 //===----------------------------------------------------------------------===//
 
@@ -399,5 +488,63 @@ LogicalResult OneHotOp::inferReturnTypes(MLIRContext *,
   SmallVector<int64_t> shape(indices.getShape());
   shape.insert(axis == -1 ? shape.end() : shape.begin() + axis, depth);
   inferred.push_back(RankedTensorType::get(shape, on.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> location,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto input = cast<TensorType>(adaptor.getInput().getType());
+  ArrayRef<int64_t> paddings = adaptor.getPaddings();
+  if (paddings.size() % 2 != 0)
+    return emitOptionalError(location,
+                             "paddings must hold a [before, after] pair per "
+                             "dimension, got ",
+                             paddings.size(), " values");
+  if (Value value = adaptor.getValue()) {
+    auto valueType = cast<TensorType>(value.getType());
+    if (valueType.hasRank() && valueType.getRank() != 0)
+      return emitOptionalError(location,
+                               "constant_values must be a scalar. Shape of "
+                               "constant_values: ",
+                               formatShape(valueType));
+    if (valueType.getElementType() != input.getElementType())
+      return emitOptionalError(location,
+                               "constant_values must have the "
+                               "input's dtype ",
+                               dtypeName(input.getElementType()), ", got ",
+                               dtypeName(valueType.getElementType()));
+  }
+  int64_t rank = paddings.size() / 2;
+  for (auto [index, amount] : llvm::enumerate(paddings))
+    if (amount < 0)
+      return emitOptionalError(location, "Paddings must be non-negative: ",
+                               paddings[index & ~size_t(1)], " ",
+                               paddings[index | 1]);
+  auto ranked = dyn_cast<RankedTensorType>(input);
+  if (!ranked) {
+    inferred.push_back(
+        RankedTensorType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                              input.getElementType()));
+    return success();
+  }
+  if (ranked.getRank() != rank)
+    return emitOptionalError(location,
+                             "The first dimension of paddings must be the "
+                             "rank of inputs",
+                             formatShape(ranked), " [", rank, "]");
+  SmallVector<int64_t> shape;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = ranked.getDimSize(dim);
+    shape.push_back(ShapedType::isDynamic(size)
+                        ? size
+                        : size + paddings[2 * dim] + paddings[2 * dim + 1]);
+  }
+  inferred.push_back(RankedTensorType::get(shape, ranked.getElementType()));
   return success();
 }

@@ -258,5 +258,13 @@ def TFC_ReduceMeanOp
     : TFC_ReductionOp<"reduce_mean", "reduce_mean", TFC_NumericTensor>;
 def TFC_ReduceMaxOp
     : TFC_ReductionOp<"reduce_max", "reduce_max", TFC_NumericTensor>;
+def TFC_ReduceMinOp
+    : TFC_ReductionOp<"reduce_min", "reduce_min", TFC_NumericTensor>;
+def TFC_ReduceProdOp
+    : TFC_ReductionOp<"reduce_prod", "reduce_prod", TFC_NumericTensor>;
+def TFC_ReduceAnyOp
+    : TFC_ReductionOp<"reduce_any", "reduce_any", TFC_BoolTensor>;
+def TFC_ReduceAllOp
+    : TFC_ReductionOp<"reduce_all", "reduce_all", TFC_BoolTensor>;
 
 #endif // TFC_DIALECT_TFC_IR_TFCMATHOPS_TD

@@ -171,6 +171,50 @@ def TFC_TileOp : TFC_ShapeOp<"tile"> {
 // Making tensors
 //===----------------------------------------------------------------------===//
 
+def TFC_TransposeOp : TFC_ShapeOp<"transpose"> {
+  let summary = "permutes the dimensions of a tensor (`tf.transpose`)";
+  let description = [{
+    Dimension `i` of the result is dimension `perm[i]` of the input. Without
+    `perm` the dimensions are reversed, as in TensorFlow. `perm` must be a
+    permutation of `[0, rank)`.
+
+    ```mlir
+    %y = tfc.transpose %x perm [1, 0, 2] : tensor<2x3x4xf32>    // tensor<3x2x4xf32>
+    %z = tfc.transpose %x : tensor<2x3xf32>                     // tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins TFC_Tensor:$input, OptionalAttr<DenseI64ArrayAttr>:$perm);
+  let results = (outs TFC_Tensor:$output);
+  let assemblyFormat = "$input (`perm` $perm^)? attr-dict `:` type($input)";
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The permutation: `perm`, or the reversal of the input's dimensions.
+    /// Requires a ranked input.
+    ::llvm::SmallVector<int64_t> getPermutation();
+  }];
+}
+
+class TFC_FilledLikeOp<string mnemonic, string tfName, int fillValue>
+    : TFC_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "a tensor of " # fillValue # "s shaped like another (`tf." #
+                tfName # "`)";
+  let description = [{
+    The result has the input's shape and element type; only the input's
+    (possibly dynamic) shape is used.
+
+    ```mlir
+    %z = tfc.}] # mnemonic # [{ %x : tensor<?x3xf32>
+    ```
+  }];
+  let arguments = (ins TFC_Tensor:$input);
+  let results = (outs TFC_Tensor:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input)";
+  let hasFolder = 1;
+}
+
+def TFC_ZerosLikeOp : TFC_FilledLikeOp<"zeros_like", "zeros_like", 0>;
+def TFC_OnesLikeOp : TFC_FilledLikeOp<"ones_like", "ones_like", 1>;
+
 def TFC_FillOp : TFC_ShapeOp<"fill"> {
   let summary = "a tensor of one value (`tf.fill`)";
   let description = [{

@@ -62,6 +62,32 @@ def TFC_UnstackOp : TFC_ShapeOp<"unstack"> {
   }];
 }
 
+def TFC_SplitOp : TFC_ShapeOp<"split"> {
+  let summary = "splits a tensor along a dimension into parts (`tf.split`)";
+  let description = [{
+    `num N` cuts dimension `axis` into N equal parts (it must divide the
+    size); `sizes [...]` gives each part's size, one of which may be -1 for
+    the rest. The parts keep the dimension.
+
+    ```mlir
+    %a:2 = tfc.split %x axis 1 num 2 : tensor<3x4xf32>           // 2 x tensor<3x2xf32>
+    %b:3 = tfc.split %x axis 1 sizes [1, -1, 1] : tensor<3x4xf32> // 3x1, 3x2, 3x1
+    ```
+  }];
+  let arguments = (ins TFC_Tensor:$input, I64Attr:$axis,
+                       OptionalAttr<I64Attr>:$num,
+                       OptionalAttr<DenseI64ArrayAttr>:$sizes);
+  let results = (outs Variadic<TFC_Tensor>:$outputs);
+  let assemblyFormat = [{
+    $input `axis` $axis (`num` $num^)? (`sizes` $sizes^)? attr-dict `:`
+    type($input)
+  }];
+  let extraClassDeclaration = [{
+    /// The normalized axis. Requires a ranked input.
+    int64_t getNormalizedAxis();
+  }];
+}
+
 def TFC_SliceOp : TFC_ShapeOp<"slice"> {
   let summary = "a contiguous block of a tensor (`tf.slice`)";
   let description = [{
@@ -79,6 +105,28 @@ def TFC_SliceOp : TFC_ShapeOp<"slice"> {
     $input `begin` $begin `size` $size attr-dict `:` type($input)
   }];
   let hasFolder = 1;
+}
+
+def TFC_PadOp : TFC_ShapeOp<"pad"> {
+  let summary = "pads a tensor with a constant (`tf.pad`, mode CONSTANT)";
+  let description = [{
+    `paddings` holds, for each dimension, the number of elements added
+    before and after it: `[before0, after0, before1, after1, ...]`, the
+    `[rank, 2]` paddings tensor of TensorFlow flattened. The new elements
+    are `value` (a scalar of the input's element type), 0 without it.
+
+    ```mlir
+    %p = tfc.pad %x paddings [1, 1, 0, 2] : tensor<2x3xf32>            // tensor<4x5xf32>
+    %q = tfc.pad %x paddings [0, 1, 0, 0] value %v : tensor<2x3xf32>, tensor<f32>
+    ```
+  }];
+  let arguments = (ins TFC_Tensor:$input, DenseI64ArrayAttr:$paddings,
+                       Optional<TFC_Tensor>:$value);
+  let results = (outs TFC_Tensor:$output);
+  let assemblyFormat = [{
+    $input `paddings` $paddings (`value` $value^)? attr-dict `:` type($input)
+    (`,` type($value)^)?
+  }];
 }
 
 def TFC_StridedSliceOp : TFC_ShapeOp<"strided_slice"> {
