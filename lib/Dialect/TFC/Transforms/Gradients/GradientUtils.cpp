@@ -105,5 +105,6 @@ void mlir::tfc::registerDifferentiableOpInterfaceExternalModels(
   registerElementwiseGradients(registry);
   registerMatMulGradients(registry);
   registerReductionGradients(registry);
+  registerShapeGradients(registry);
   registerNNGradients(registry);
 }
