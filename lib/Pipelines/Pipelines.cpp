@@ -55,6 +55,8 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTFCInlineGraphs());
   // Scheduled code runs in text order: tokens order nothing more.
   pm.addNestedPass<func::FuncOp>(createTFCDropControl());
+  // What TensorFlow's kernels check at run time fails the call here too.
+  pm.addNestedPass<func::FuncOp>(createTFCInsertRuntimeChecks());
 }
 
 void mlir::tfc::buildTfcEntryPointABIPipeline(

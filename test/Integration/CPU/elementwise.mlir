@@ -32,16 +32,16 @@ func.func @floats() -> (tensor<5xf32>, tensor<5xf32>, tensor<5xf32>, tensor<5xf3
 }
 
 // Integer division truncates (Div) or floors (FloorDiv); FloorMod takes the
-// divisor's sign; dividing by zero gives 0 instead of trapping.
-// x = [-7, 7, -7, 7, 5], y = [2, -2, -2, 2, 0]; pow(x, [2, 2, 2, 2, 0])
-// INTS: output0 = i32[5] [-3 -3 3 3 0]
-// INTS-NEXT: output1 = i32[5] [-4 -4 3 3 0]
-// INTS-NEXT: output2 = i32[5] [1 -1 -1 1 0]
+// divisor's sign. x = [-7, 7, -7, 7, 5], y = [2, -2, -2, 2, 3];
+// pow(x, [2, 2, 2, 2, 0])
+// INTS: output0 = i32[5] [-3 -3 3 3 1]
+// INTS-NEXT: output1 = i32[5] [-4 -4 3 3 1]
+// INTS-NEXT: output2 = i32[5] [1 -1 -1 1 2]
 // INTS-NEXT: output3 = i32[5] [49 49 49 49 1]
 func.func @ints() -> (tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>) {
   %r:4 = tfc.graph -> (tensor<5xi32>, tensor<5xi32>, tensor<5xi32>, tensor<5xi32>) {
     %x = tfc.constant dense<[-7, 7, -7, 7, 5]> : tensor<5xi32>
-    %y = tfc.constant dense<[2, -2, -2, 2, 0]> : tensor<5xi32>
+    %y = tfc.constant dense<[2, -2, -2, 2, 3]> : tensor<5xi32>
     %div = tfc.div %x, %y : tensor<5xi32>, tensor<5xi32>
     %floordiv = tfc.floordiv %x, %y : tensor<5xi32>, tensor<5xi32>
     %mod = tfc.mod %x, %y : tensor<5xi32>, tensor<5xi32>

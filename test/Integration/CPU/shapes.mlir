@@ -5,7 +5,10 @@
 // RUN: tfc run %t/libshapes.so --fn reshapes --input "x=[[1,2,3],[4,5,6]]" | FileCheck %s --check-prefix=RESHAPE
 // RUN: tfc run %t/libshapes.so --fn make | FileCheck %s --check-prefix=MAKE
 // RUN: tfc run %t/libshapes.so --fn slices --input "x=[[1,2,3,4],[5,6,7,8],[9,10,11,12]]" | FileCheck %s --check-prefix=SLICE
-// RUN: tfc run %t/libshapes.so --fn indexing --input "p=[[1,5,3],[4,2,4],[0,-1,9]]" --input "ids=[2,0,3,1]" | FileCheck %s --check-prefix=INDEX
+// RUN: tfc run %t/libshapes.so --fn indexing --input "p=[[1,5,3],[4,2,4],[0,-1,9]]" --input "ids=[2,0,2,1]" | FileCheck %s --check-prefix=INDEX
+// An index out of range fails the call, as in TensorFlow (not clamped):
+// RUN: not tfc run %t/libshapes.so --fn indexing --input "p=[[1,5,3],[4,2,4],[0,-1,9]]" --input "ids=[2,0,3,1]" 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: assertion failed: [gather: indices are not in [0, size of axis 0)] [2 0 3...]
 // RUN: tfc run %t/libshapes.so --fn reshape_fed --input "x=[1,2,3,4,5,6]" --input "s=[3,2]" | FileCheck %s --check-prefix=FED
 
 // reshape(x, [-1, 2]); reshape(cast(c), [3, -1]); expand_dims(x, 0);
@@ -103,13 +106,13 @@ func.func @slices(%x: tensor<?x4xi32> {tfc.name = "x"}) -> (tensor<?x4xi32>, ten
 }
 
 
-// p = [[1,5,3],[4,2,4],[0,-1,9]], ids = [2,0,3,1]: gather(p, ids) (the
-// index 3 is out of range and clamped to 2); gather(p, [2, 0], axis=1);
+// p = [[1,5,3],[4,2,4],[0,-1,9]], ids = [2,0,2,1]: gather(p, ids);
+// gather(p, [2, 0], axis=1);
 // one_hot(ids, 4); argmax(p, 1) (of the tie 4, 4 the first);
 // argmax(p, 0) as int32; top_k(p, 2); where([T, F, T], p, 0).
 // INDEX: output0 = f32[4,3] {{\[}}[0 -1 9] [1 5 3] [0 -1 9] [4 2 4]]
 // INDEX-NEXT: output1 = f32[3,2] {{\[}}[3 1] [4 4] [9 0]]
-// INDEX-NEXT: output2 = f32[4,4] {{\[}}[0 0 1 0] [1 0 0 0] [0 0 0 1] [0 1 0 0]]
+// INDEX-NEXT: output2 = f32[4,4] {{\[}}[0 0 1 0] [1 0 0 0] [0 0 1 0] [0 1 0 0]]
 // INDEX-NEXT: output3 = i64[3] [1 0 2]
 // INDEX-NEXT: output4 = i32[3] [1 0 2]
 // INDEX-NEXT: output5 = f32[3,2] {{\[}}[5 3] [4 4] [9 0]]

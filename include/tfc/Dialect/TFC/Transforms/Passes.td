@@ -225,6 +225,26 @@ def TFCCheckAsserts : Pass<"tfc-check-asserts"> {
   }];
 }
 
+def TFCInsertRuntimeChecks : Pass<"tfc-insert-runtime-checks"> {
+  let summary = "Guards the ops whose failure only the run can show";
+  let description = [{
+    Inserts a `tfc.assert` before each op that TensorFlow's kernels check at
+    run time, so that compiled code fails the call with an error status
+    where TensorFlow raises instead of computing a wrong value:
+    - integer `div`, `floordiv` and `mod` by a divisor that may be zero:
+      "Integer division by zero";
+    - `gather` with indices that may fall outside `[0, size)` of the
+      gathered axis: "indices are not in [0, size)", with the indices;
+    - a broadcasting binary op pairing a dynamic dimension with another
+      dimension that is not statically 1: the sizes must be equal at run
+      time ("Incompatible shapes", with both shapes). Compiled code does not
+      broadcast a dynamic dimension that turns out to be 1.
+    Checks that hold statically (a constant divisor without zeros, constant
+    indices in range, equal static sizes) are not inserted. Runs on
+    scheduled code, after `tfc-drop-control`: the assertions need no token.
+  }];
+}
+
 def TFCCheckRaces : Pass<"tfc-check-races"> {
   let summary = "Warns about variable accesses that no edge orders";
   let description = [{

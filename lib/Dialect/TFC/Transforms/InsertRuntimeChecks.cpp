@@ -1,0 +1,183 @@
+//===- InsertRuntimeChecks.cpp - the checks TensorFlow's kernels make -----===//
+//
+// Implements `tfc-insert-runtime-checks`: integer division by zero, gather
+// indices out of range and dynamic shape mismatches fail the run with an
+// error status, as they fail TensorFlow's kernels, instead of computing a
+// value.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Dialect/TFC/Transforms/Passes.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCINSERTRUNTIMECHECKS
+#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+/// A rank-0 constant of an integer or float type.
+Value scalarConstant(OpBuilder &b, Location loc, Type elementType,
+                     int64_t value) {
+  auto type = RankedTensorType::get({}, elementType);
+  Attribute element = isa<FloatType>(elementType)
+                          ? Attribute(b.getFloatAttr(elementType, value))
+                          : Attribute(b.getIntegerAttr(elementType, value));
+  return ConstantOp::create(b, loc, DenseElementsAttr::get(type, element));
+}
+
+/// Whether `value` is a constant all of whose elements satisfy `predicate`.
+bool isConstantWhere(Value value, function_ref<bool(const APInt &)> predicate) {
+  DenseIntElementsAttr elements;
+  if (!matchPattern(value, m_Constant(&elements)))
+    return false;
+  return llvm::all_of(elements.getValues<APInt>(), predicate);
+}
+
+/// Asserts that every element of the bool tensor `holds` is true.
+void assertAll(OpBuilder &b, Location loc, Value holds, StringRef message,
+               ValueRange data) {
+  Value all = holds;
+  if (cast<RankedTensorType>(holds.getType()).getRank() > 0)
+    all = ReduceAllOp::create(b, loc, holds, DenseI64ArrayAttr(),
+                              /*keep_dims=*/false);
+  AssertOp::create(b, loc, all, data, b.getStringAttr(message),
+                   /*summarize=*/IntegerAttr(), /*after=*/ValueRange());
+}
+
+/// Integer div, floordiv and mod: the divisor has no zero.
+void checkDivisor(OpBuilder &b, Operation *op, Value divisor) {
+  auto type = cast<RankedTensorType>(divisor.getType());
+  if (!isa<IntegerType>(type.getElementType()))
+    return;
+  if (isConstantWhere(divisor, [](const APInt &v) { return !v.isZero(); }))
+    return;
+  Location loc = op->getLoc();
+  Value zero = scalarConstant(b, loc, type.getElementType(), 0);
+  Value nonZero = NotEqualOp::create(b, loc, divisor, zero);
+  assertAll(b, loc, nonZero, "Integer division by zero", {});
+}
+
+/// gather: every index is in [0, size of the gathered axis).
+void checkGatherIndices(OpBuilder &b, GatherOp op) {
+  auto params = dyn_cast<RankedTensorType>(op.getParams().getType());
+  auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
+  if (!params || !indicesType)
+    return;
+  int64_t axis = op.getAxis();
+  if (axis < 0)
+    axis += params.getRank();
+  if (axis < 0 || axis >= params.getRank())
+    return;
+  Location loc = op.getLoc();
+  Type indexType = indicesType.getElementType();
+  Value indices = op.getIndices();
+  Value size;
+  std::string message;
+  if (params.isDynamicDim(axis)) {
+    // The size, read from the shape at run time.
+    Value shape =
+        ShapeOfOp::create(b, loc, op.getParams(), TypeAttr::get(indexType));
+    Value slice = SliceOp::create(b, loc, shape, b.getDenseI64ArrayAttr(axis),
+                                  b.getDenseI64ArrayAttr(1));
+    size =
+        ReshapeOp::create(b, loc, slice, Value(), b.getDenseI64ArrayAttr({}));
+    message = "gather: indices are not in [0, size of axis " +
+              std::to_string(axis) + ")";
+  } else {
+    int64_t n = params.getDimSize(axis);
+    if (isConstantWhere(indices, [&](const APInt &v) {
+          return !v.isNegative() && v.slt(n);
+        }))
+      return;
+    size = scalarConstant(b, loc, indexType, n);
+    message = "gather: indices are not in [0, " + std::to_string(n) + ")";
+  }
+  Value zero = scalarConstant(b, loc, indexType, 0);
+  Value inRange = LogicalAndOp::create(
+      b, loc, GreaterEqualOp::create(b, loc, indices, zero),
+      LessOp::create(b, loc, indices, size));
+  assertAll(b, loc, inRange, message, {indices});
+}
+
+/// The binary ops that broadcast their operands against each other.
+bool isBroadcastingBinaryOp(Operation *op) {
+  return isa<AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp, MaximumOp,
+             MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp,
+             GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp>(op);
+}
+
+/// A broadcasting binary op: each pair of aligned dimensions where one is
+/// dynamic and neither is statically 1 must be equal at run time.
+void checkBroadcast(OpBuilder &b, Operation *op) {
+  auto lhs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  auto rhs = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+  if (!lhs || !rhs)
+    return;
+  int64_t common = std::min(lhs.getRank(), rhs.getRank());
+  SmallVector<std::pair<int64_t, int64_t>> pairs;
+  for (int64_t i = 1; i <= common; ++i) {
+    int64_t l = lhs.getRank() - i, r = rhs.getRank() - i;
+    int64_t ls = lhs.getDimSize(l), rs = rhs.getDimSize(r);
+    if (!ShapedType::isDynamic(ls) && !ShapedType::isDynamic(rs))
+      continue;
+    if (ls == 1 || rs == 1)
+      continue;
+    pairs.emplace_back(l, r);
+  }
+  if (pairs.empty())
+    return;
+  Location loc = op->getLoc();
+  Type i64 = b.getI64Type();
+  Value lhsShape =
+      ShapeOfOp::create(b, loc, op->getOperand(0), TypeAttr::get(i64));
+  Value rhsShape =
+      ShapeOfOp::create(b, loc, op->getOperand(1), TypeAttr::get(i64));
+  auto dim = [&](Value shape, int64_t index) -> Value {
+    return SliceOp::create(b, loc, shape, b.getDenseI64ArrayAttr(index),
+                           b.getDenseI64ArrayAttr(1));
+  };
+  Value holds;
+  for (auto [l, r] : pairs) {
+    Value equal = EqualOp::create(b, loc, dim(lhsShape, l), dim(rhsShape, r));
+    holds = holds ? Value(LogicalAndOp::create(b, loc, holds, equal)) : equal;
+  }
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << "Incompatible shapes at run time in " << op->getName()
+     << " (a dynamic dimension of size 1 does not broadcast in compiled "
+        "code)";
+  assertAll(b, loc, holds, message, {lhsShape, rhsShape});
+}
+
+struct InsertRuntimeChecks
+    : public tfc::impl::TFCInsertRuntimeChecksBase<InsertRuntimeChecks> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isBroadcastingBinaryOp(op) || isa<GatherOp>(op))
+        ops.push_back(op);
+    });
+    OpBuilder builder(&getContext());
+    for (Operation *op : ops) {
+      builder.setInsertionPoint(op);
+      if (isBroadcastingBinaryOp(op))
+        checkBroadcast(builder, op);
+      if (isa<DivOp, FloorDivOp, ModOp>(op))
+        checkDivisor(builder, op, op->getOperand(1));
+      if (auto gather = dyn_cast<GatherOp>(op))
+        checkGatherIndices(builder, gather);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,44 @@
+// What TensorFlow's kernels check at run time fails the compiled call with
+// an error status too (tfc-insert-runtime-checks), never a crash or a
+// silently wrong value.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tfc compile %s -o %t/libchecks.so
+// RUN: tfc run %t/libchecks.so --fn divide --input "x=[7,-7,9]" --input "y=[2,2,-4]" | FileCheck %s --check-prefix=DIV
+// RUN: not tfc run %t/libchecks.so --fn divide --input "x=[7,-7,9]" --input "y=[2,0,-4]" 2>&1 | FileCheck %s --check-prefix=DIVZERO
+// RUN: tfc run %t/libchecks.so --fn add_rows --input "a=[[1,2],[3,4]]" --input "b=[[10,20],[30,40]]" | FileCheck %s --check-prefix=ADD
+// RUN: not tfc run %t/libchecks.so --fn add_rows --input "a=[[1,2],[3,4]]" --input "b=[[10,20],[30,40],[50,60]]" 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: not tfc run %t/libchecks.so --fn add_rows --input "a=[[1,2],[3,4]]" --input "b=[[10,20]]" 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: not tfc run %t/libchecks.so --fn pick --input "p=[1,2,3]" --input "i=[0,-1]" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+
+// DIV: output0 = i32[3] [3 -3 -2]
+// DIV-NEXT: output1 = i32[3] [3 -4 -3]
+// DIVZERO: tfc run: divide (step 1): assertion failed: [Integer division by zero]
+func.func @divide(%x: tensor<3xi32> {tfc.name = "x"}, %y: tensor<3xi32> {tfc.name = "y"}) -> (tensor<3xi32>, tensor<3xi32>) {
+  %r:2 = tfc.graph -> (tensor<3xi32>, tensor<3xi32>) {
+    %d = tfc.div %x, %y : tensor<3xi32>, tensor<3xi32>
+    %f = tfc.floordiv %x, %y : tensor<3xi32>, tensor<3xi32>
+    tfc.fetch %d, %f : tensor<3xi32>, tensor<3xi32>
+  }
+  return %r#0, %r#1 : tensor<3xi32>, tensor<3xi32>
+}
+
+// Rows known only at run time must agree; a row count of 1 does not
+// broadcast in compiled code and is reported with both shapes.
+// ADD: output0 = f32[2,2] {{\[}}[11 22] [33 44]]
+// MISMATCH: assertion failed: [Incompatible shapes at run time in tfc.add (a dynamic dimension of size 1 does not broadcast in compiled code)] [2 2] [{{[13]}} 2]
+func.func @add_rows(%a: tensor<?x2xf32> {tfc.name = "a"}, %b: tensor<?x2xf32> {tfc.name = "b"}) -> tensor<?x2xf32> {
+  %r = tfc.graph -> (tensor<?x2xf32>) {
+    %s = tfc.add %a, %b : tensor<?x2xf32>, tensor<?x2xf32>
+    tfc.fetch %s : tensor<?x2xf32>
+  }
+  return %r : tensor<?x2xf32>
+}
+
+// NEGATIVE: assertion failed: [gather: indices are not in [0, 3)] [0 -1]
+func.func @pick(%p: tensor<3xf32> {tfc.name = "p"}, %i: tensor<2xi32> {tfc.name = "i"}) -> tensor<2xf32> {
+  %r = tfc.graph -> (tensor<2xf32>) {
+    %g = tfc.gather %p, %i : tensor<3xf32>, tensor<2xi32>
+    tfc.fetch %g : tensor<2xf32>
+  }
+  return %r : tensor<2xf32>
+}
