@@ -98,9 +98,10 @@ struct ErasureListener : public RewriterBase::Listener {
 
 class TileAndFuse {
 public:
-  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow)
+  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow,
+              bool fuseProducers)
       : rewriter(rewriter), parallelThreshold(parallelThreshold),
-        maxRow(maxRow) {}
+        maxRow(maxRow), fuseProducers(fuseProducers) {}
 
   void tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
@@ -127,6 +128,7 @@ private:
 
   IRRewriter &rewriter;
   int64_t parallelThreshold, maxRow;
+  bool fuseProducers;
 };
 
 } // namespace
@@ -287,7 +289,10 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (longRows)
     inner[numLoops - 1] = divisorAtMost(ranges.back(), kRowStep);
 
-  auto fuse = [&](Operation *producer, bool) {
+  auto fuse = [&](Operation *producer, bool isDestination) {
+    // Unfused, only the op's own output fill goes into its loops.
+    if (!fuseProducers)
+      return isDestination && isa<linalg::FillOp>(producer);
     auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
     if (!linalgProducer || isMatmulLike(linalgProducer) ||
         !hasStaticShapes(linalgProducer))
@@ -370,7 +375,7 @@ struct TFCTileAndFusePass
 
     ErasureListener listener;
     IRRewriter rewriter(&getContext(), &listener);
-    TileAndFuse tiler(rewriter, parallelThreshold, maxRow);
+    TileAndFuse tiler(rewriter, parallelThreshold, maxRow, fuseProducers);
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;
