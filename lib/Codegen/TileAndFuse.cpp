@@ -264,8 +264,13 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
     return;
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Long rows are cut along their last dimension, which must then be
-  // parallel in every fused op; short rows stay whole.
-  bool longRows = ranges.back() > maxRow && innerIsParallel;
+  // parallel in every fused op; short rows stay whole. A 1-d op is a single
+  // row with no loop around it: cut from kRowStep on, or it would become
+  // one vector of the whole row (the machine scheduler is quadratic in a
+  // block of 500 such 4096-element adds).
+  bool longRows =
+      innerIsParallel && (ranges.back() > maxRow ||
+                          (numLoops == 1 && ranges.back() > kRowStep));
   int64_t work = product(ranges);
   bool parallel = work >= parallelThreshold;
 

@@ -32,8 +32,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       pass over each row. Inside a row, each op steps 64 elements at a
       time, reductions keep 64 partial results, and an element-wise op
       that is the last reader of another's result overwrites it in place.
-      Rows longer than `max-row` elements are tiled along their last
-      dimension instead, where every fused op is parallel.
+      Rows longer than `max-row` elements, and 1-d ops longer than 64, are
+      tiled along their last dimension instead, where every fused op is
+      parallel.
 
     With `fuse-producers=false` every op is a root of its own: it is still
     tiled, threaded and vectorized, but only the fill of its own output is
