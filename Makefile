@@ -37,11 +37,13 @@ demo: build
 	@scripts/demo.sh $(BUILD_DIR)
 
 # tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md), and
-# the training step against PyTorch (test/bench/polynomial_fit). Installs its
-# peers, writes $(BUILD_DIR)/bench/results.json. Not part of `make test`.
+# each rewrite with and without (test/bench/rewrites), the training step
+# against PyTorch (test/bench/polynomial_fit). Installs its peers, writes
+# $(BUILD_DIR)/bench/results.json. Not part of `make test`.
 bench: build
 	@test/bench/setup.sh $(BUILD_DIR)/bench
 	/usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
+	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
 
 clean:

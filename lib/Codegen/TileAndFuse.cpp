@@ -98,9 +98,10 @@ struct ErasureListener : public RewriterBase::Listener {
 
 class TileAndFuse {
 public:
-  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow)
+  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow,
+              bool fuseProducers)
       : rewriter(rewriter), parallelThreshold(parallelThreshold),
-        maxRow(maxRow) {}
+        maxRow(maxRow), fuseProducers(fuseProducers) {}
 
   void tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
@@ -127,6 +128,7 @@ private:
 
   IRRewriter &rewriter;
   int64_t parallelThreshold, maxRow;
+  bool fuseProducers;
 };
 
 } // namespace
@@ -262,8 +264,13 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
     return;
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Long rows are cut along their last dimension, which must then be
-  // parallel in every fused op; short rows stay whole.
-  bool longRows = ranges.back() > maxRow && innerIsParallel;
+  // parallel in every fused op; short rows stay whole. A 1-d op is a single
+  // row with no loop around it: cut from kRowStep on, or it would become
+  // one vector of the whole row (the machine scheduler is quadratic in a
+  // block of 500 such 4096-element adds).
+  bool longRows =
+      innerIsParallel && (ranges.back() > maxRow ||
+                          (numLoops == 1 && ranges.back() > kRowStep));
   int64_t work = product(ranges);
   bool parallel = work >= parallelThreshold;
 
@@ -287,7 +294,10 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (longRows)
     inner[numLoops - 1] = divisorAtMost(ranges.back(), kRowStep);
 
-  auto fuse = [&](Operation *producer, bool) {
+  auto fuse = [&](Operation *producer, bool isDestination) {
+    // Unfused, only the op's own output fill goes into its loops.
+    if (!fuseProducers)
+      return isDestination && isa<linalg::FillOp>(producer);
     auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
     if (!linalgProducer || isMatmulLike(linalgProducer) ||
         !hasStaticShapes(linalgProducer))
@@ -370,7 +380,7 @@ struct TFCTileAndFusePass
 
     ErasureListener listener;
     IRRewriter rewriter(&getContext(), &listener);
-    TileAndFuse tiler(rewriter, parallelThreshold, maxRow);
+    TileAndFuse tiler(rewriter, parallelThreshold, maxRow, fuseProducers);
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;

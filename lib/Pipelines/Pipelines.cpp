@@ -25,6 +25,34 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
+namespace {
+struct RewriteName {
+  TfcRewrite rewrite;
+  StringRef name, help;
+};
+} // namespace
+
+static const RewriteName rewriteNames[] = {
+    {TfcRewrite::StableSoftmax, "stable-softmax", "tfc-stable-softmax"},
+    {TfcRewrite::SliceToReduce, "slice-to-reduce", "tfc-slice-to-reduce"},
+    {TfcRewrite::BroadcastMerge, "broadcast-merge", "tfc-broadcast-merge"},
+    {TfcRewrite::RowFusion, "row-fusion",
+     "fusion of producers into row-wise tiles (tfc-tile-and-fuse "
+     "fuse-producers=false)"},
+};
+
+void TfcRewriteParser::initialize() {
+  llvm::cl::parser<TfcRewrite>::initialize();
+  for (const RewriteName &entry : rewriteNames)
+    addLiteralOption(entry.name, entry.rewrite, entry.help);
+}
+
+void TfcRewriteParser::print(llvm::raw_ostream &os, TfcRewrite rewrite) {
+  for (const RewriteName &entry : rewriteNames)
+    if (entry.rewrite == rewrite)
+      os << entry.name;
+}
+
 void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
                                          const TfcPipelineOptions &options) {
   pm.addPass(createTFCResolveScopes());
@@ -34,12 +62,13 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   pm.addPass(createTFCLint(lint));
   pm.addPass(createCanonicalizerPass());
   // -O0 runs no optional rewrite, so a program can be compared with and
-  // without them.
-  if (options.optLevel > 0) {
+  // without them; `disable-rewrites` leaves out single ones.
+  if (options.runs(TfcRewrite::StableSoftmax))
     pm.addPass(createTFCStableSoftmax());
+  if (options.runs(TfcRewrite::SliceToReduce))
     pm.addPass(createTFCSliceToReduce());
+  if (options.runs(TfcRewrite::BroadcastMerge))
     pm.addPass(createTFCBroadcastMerge());
-  }
   // Gradients of the stable forms are stable too; the optimizers' slot
   // variables exist before initialization is planned.
   TFCAutodiffOptions autodiff;
@@ -67,7 +96,8 @@ void mlir::tfc::buildTfcEntryPointABIPipeline(
 
 /// Tiling, fusion and vectorization on tensors (from -O1): the loops that
 /// make matmuls, softmaxes and element-wise chains fast (docs/performance.md).
-static void buildTileAndVectorizePipeline(OpPassManager &pm) {
+static void buildTileAndVectorizePipeline(OpPassManager &pm,
+                                          const TfcPipelineOptions &options) {
   // keep_dims reshapes would be propagated into the reductions by fusion
   // and then block tile-and-fuse; dropping unit dimensions first folds them
   // into the consumers' indexing maps.
@@ -75,7 +105,9 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createTFCTileAndFuse());
+  TFCTileAndFuseOptions tiling;
+  tiling.fuseProducers = options.runs(TfcRewrite::RowFusion);
+  pm.addNestedPass<func::FuncOp>(createTFCTileAndFuse(tiling));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createTFCVectorize());
@@ -92,7 +124,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   if (optimize)
-    buildTileAndVectorizePipeline(pm);
+    buildTileAndVectorizePipeline(pm, options);
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;

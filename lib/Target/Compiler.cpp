@@ -114,6 +114,7 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.optLevel = options.target.optLevel;
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
+  pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

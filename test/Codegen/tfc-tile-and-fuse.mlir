@@ -108,6 +108,26 @@ func.func @long_row(%x: tensor<1048576xf32>) -> tensor<1048576xf32> {
 
 // -----
 
+// A 1-d op of a row's length (one of the 500 additions of 4096 elements of
+// the naive accumulation): 64 elements per step on one thread, not one
+// vector<4096xf32>.
+// CHECK-LABEL: func.func @one_row
+// CHECK-NOT: scf.forall
+// CHECK: scf.for {{.*}} -> (tensor<4096xf32>)
+// CHECK:   scf.for {{.*}} -> (tensor<64xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xf32>) outs(%{{.*}} : tensor<64xf32>)
+func.func @one_row(%x: tensor<4096xf32>, %z: tensor<4096xf32>) -> tensor<4096xf32> {
+  %empty = tensor.empty() : tensor<4096xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x, %z : tensor<4096xf32>, tensor<4096xf32>) outs(%empty : tensor<4096xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<4096xf32>
+  return %y : tensor<4096xf32>
+}
+
+// -----
+
 // Dynamic shapes are left to the scalar lowering.
 // CHECK-LABEL: func.func @dynamic
 // CHECK-NOT: scf.for

@@ -5,8 +5,10 @@
 |* Loads lib<MODEL>.so, binds it to a new store, reads the inputs, calls    *|
 |* FN WARMUP times untimed and REPS times timed, one tfc_model_call each    *|
 |* (the outputs are destroyed after every call, as a caller would), writes  *|
-|* the first output of the last call to OUT.npy and prints the times in     *|
-|* seconds as a JSON list.                                                  *|
+|* the first output of the last call to OUT.npy and prints, as JSON, the    *|
+|* times in seconds, the resident set before the first call (the model,    *|
+|* its inputs) and its peak during the calls, in bytes (VmRSS, then VmHWM   *|
+|* after resetting it through /proc/self/clear_refs).                       *|
 |*                                                                          *|
 \*===----------------------------------------------------------------------===*/
 
@@ -16,12 +18,53 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/// A field of /proc/self/status in bytes ("VmRSS", "VmHWM"), or -1.
+static long long statusBytes(const char *field) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (!f)
+    return -1;
+  char line[256];
+  long long kib = -1;
+  size_t n = strlen(field);
+  while (fgets(line, sizeof(line), f))
+    if (!strncmp(line, field, n) && line[n] == ':')
+      kib = atoll(line + n + 1);
+  fclose(f);
+  return kib < 0 ? -1 : kib * 1024;
+}
+
+/// Starts a new peak of the resident set (VmHWM) at the current size and
+/// returns that size: what reading the inputs touched and freed again does
+/// not count in the calls' peak. Without /proc, the peak so far.
+static long long resetPeakResident(void) {
+  FILE *f = fopen("/proc/self/clear_refs", "w");
+  if (f) {
+    fputs("5", f);
+    if (!fclose(f))
+      return statusBytes("VmRSS");
+  }
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return (long long)usage.ru_maxrss * 1024; /* KiB on Linux */
+}
+
+/// The peak resident set since resetPeakResident.
+static long long peakResidentBytes(void) {
+  long long peak = statusBytes("VmHWM");
+  if (peak >= 0)
+    return peak;
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  return (long long)usage.ru_maxrss * 1024;
 }
 
 static int fail(const char *what, tfc_status *status) {
@@ -71,6 +114,7 @@ int main(int argc, char **argv) {
   tfc_tensor **outputs = calloc(numOutputs ? numOutputs : 1, sizeof(*outputs));
   double *times = calloc(reps, sizeof(double));
 
+  long long baseBytes = resetPeakResident();
   for (int r = 0; r < warmup + reps; ++r) {
     double start = now();
     if (tfc_model_call(model, entry, (const tfc_tensor *const *)inputs,
@@ -86,10 +130,11 @@ int main(int argc, char **argv) {
   if (numOutputs > 0 && tfc_npy_write(outputs[0], outPath, status) != TFC_OK)
     return fail(outPath, status);
 
-  printf("[");
+  long long peakBytes = peakResidentBytes();
+  printf("{\"times\": [");
   for (int r = 0; r < reps; ++r)
     printf("%s%.9g", r ? ", " : "", times[r]);
-  printf("]\n");
+  printf("], \"rss_base\": %lld, \"rss_peak\": %lld}\n", baseBytes, peakBytes);
 
   for (int64_t k = 0; k < numOutputs; ++k)
     tfc_tensor_destroy(outputs[k]);

@@ -5,7 +5,8 @@ OPENBLAS_NUM_THREADS and OMP_NUM_THREADS already in its environment; reads
 one JSON request per line on stdin and answers one JSON line:
 
   {"peer": "pytorch"|"openblas", "case": "mlp"|"softmax"|"elementwise"|
-   "matmul", "inputs": [npy...], "warmup": 3, "reps": 10, "out": "out.npy"}
+   "matmul"|"accumulate"|"accumulate_sum", "inputs": [npy...],
+   "warmup": 3, "reps": 10, "out": "out.npy"}
   -> {"times": [seconds...]}
 
 The first line it prints describes itself: thread counts and the OpenBLAS
@@ -61,6 +62,14 @@ def mlp_model(weights):
     return _models[key]
 
 
+def accumulate_loop(x):
+    """The guide's slow loop as a PyTorch user writes it."""
+    z = torch.zeros(x.shape[1:])
+    for i in range(x.shape[0]):
+        z = z + x[i]
+    return z
+
+
 def kernel(request):
     """A function of no arguments computing the case once."""
     peer, case = request["peer"], request["case"]
@@ -82,6 +91,11 @@ def kernel(request):
     if case == "matmul":
         a, b = tensors
         return lambda: torch.matmul(a, b)
+    if case == "accumulate":
+        return lambda: accumulate_loop(tensors[0])
+    if case == "accumulate_sum":
+        x = tensors[0]
+        return lambda: torch.sum(x, 0)
     raise ValueError("unknown case " + case)
 
 

@@ -87,12 +87,40 @@ def matmul_mlir(n):
             f"    tfc.fetch %c : {t}\n  }}\n  return %r : {t}\n}}\n")
 
 
+def accumulate_mlir(rows, cols):
+    """The guide's slow loop: z = z + x[i] for every row, as written."""
+    t, row = f"tensor<{rows}x{cols}xf32>", f"tensor<{cols}xf32>"
+    body = [f"    %z0 = tfc.constant dense<0.0> : {row}"]
+    for i in range(rows):
+        body.append(f"    %s{i} = tfc.strided_slice %x begin [{i}] end [{i + 1}] "
+                    f"shrink_axis_mask 1 : {t}")
+        body.append(f"    %z{i + 1} = tfc.add %z{i}, %s{i} : {row}, {row}")
+    return (f"func.func @run(%x: {t} {{tfc.name = \"x\"}}) -> {row} {{\n"
+            f"  %r = tfc.graph -> ({row}) {{\n" + "\n".join(body) +
+            f"\n    tfc.fetch %z{rows} : {row}\n  }}\n  return %r : {row}\n}}\n")
+
+
+def reduce_sum_mlir(rows, cols):
+    t, row = f"tensor<{rows}x{cols}xf32>", f"tensor<{cols}xf32>"
+    return (f"func.func @run(%x: {t} {{tfc.name = \"x\"}}) -> {row} {{\n"
+            f"  %r = tfc.graph -> ({row}) {{\n"
+            f"    %s = tfc.reduce_sum %x axes [0] : {t}\n"
+            f"    tfc.fetch %s : {row}\n  }}\n  return %r : {row}\n}}\n")
+
+
 class Case:
+    """`variants`: other tfc modules of the same computation, timed as
+    runners `tfc_<key>`; `torch_cases`: the PyTorch runners and the
+    py_peer.py case each times (default: "pytorch", the name's first word)."""
+
     def __init__(self, name, mlir, inputs, peers, flops=0, bytes_moved=0,
-                 rtol=1e-4, atol=1e-6, onnx=None):
+                 rtol=1e-4, atol=1e-6, onnx=None, variants=None,
+                 torch_cases=None):
         self.name, self.mlir, self.inputs, self.peers = name, mlir, inputs, peers
         self.flops, self.bytes_moved = flops, bytes_moved
         self.rtol, self.atol, self.onnx = rtol, atol, onnx
+        self.variants = variants or {}
+        self.torch_cases = torch_cases or {"pytorch": name.split("_")[0]}
 
 
 class MLP(torch.nn.Module):
@@ -159,6 +187,17 @@ def make_cases(data_dir):
         cases.append(Case(f"matmul_{size}", matmul_mlir(size), ab,
                           ["openblas", "pytorch"], flops=2 * size ** 3,
                           rtol=1e-3, atol=1e-3))
+    # The performance issue's case 7: the 500-slice accumulation, naive
+    # (rewritten by tfc-slice-to-reduce) against reduce_sum and PyTorch's
+    # loop; sums of 500 values in different orders, hence the tolerance.
+    rows, cols = 500, 4096
+    x = save("accumulate_x", rng.uniform(-1, 1, (rows, cols)))
+    cases.append(Case(f"accumulate_{rows}x{cols}", accumulate_mlir(rows, cols), [x],
+                      ["pytorch"], bytes_moved=4 * (rows + 1) * cols,
+                      rtol=1e-5, atol=1e-4,
+                      variants={"reduce_sum": reduce_sum_mlir(rows, cols)},
+                      torch_cases={"pytorch": "accumulate",
+                                   "pytorch_sum": "accumulate_sum"}))
     return cases
 
 
@@ -219,13 +258,38 @@ def py_env(threads, native_openblas):
     return env
 
 
-def run_tfc(driver, lib, case, threads, warmup, reps, out):
-    argv = [driver, lib, "bench_" + case.name, "run", str(threads), str(warmup),
-            str(reps), out] + case.inputs
+def run_tfc(driver, lib, case, threads, warmup, reps, out, inputs=None):
+    """Times `lib` in a process of its own: {"times", "rss_base", "rss_peak"}."""
+    model = os.path.basename(lib)[len("lib"):-len(".so")]
+    argv = [driver, lib, model, "run", str(threads), str(warmup),
+            str(reps), out] + (inputs or case.inputs)
     result = subprocess.run(argv, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"tfc driver failed on {case.name}: {result.stderr}")
     return json.loads(result.stdout)
+
+
+def build_programs(build, bench):
+    """Compiles limits.c and driver.c; returns their paths."""
+    clang = "clang-22"
+    limits_bin, driver = os.path.join(bench, "limits"), os.path.join(bench, "driver")
+    subprocess.run([clang, "-O2", "-march=native", "-pthread",
+                    os.path.join(SRC, "limits.c"), "-o", limits_bin], check=True)
+    subprocess.run([clang, "-O2", os.path.join(SRC, "driver.c"), "-I",
+                    os.path.join(ROOT, "runtime", "include"), "-L",
+                    os.path.join(build, "lib"), "-ltfc_runtime",
+                    "-Wl,-rpath," + os.path.join(build, "lib"), "-ldl", "-o",
+                    driver], check=True)
+    return limits_bin, driver
+
+
+def compile_tfc(tfc, mlir, src, lib, flags=()):
+    """Writes `mlir` to `src`, compiles it into `lib`; returns the seconds."""
+    with open(src, "w") as f:
+        f.write(mlir)
+    start = time.perf_counter()
+    subprocess.run([tfc, "compile", *flags, src, "-o", lib], check=True)
+    return time.perf_counter() - start
 
 
 def compare(case, runner, ours, theirs):
@@ -260,16 +324,21 @@ def measure_limits(limits_bin, previous):
 def print_table(results):
     """The summary: medians, tfc/peer ratios, fraction of the limit."""
     print()
-    print(f"{'case':<18} {'thr':>3} {'tfc':>10} {'onnxruntime':>18} {'pytorch':>18} "
+    print(f"{'case':<20} {'thr':>3} {'tfc':>10} {'onnxruntime':>18} {'pytorch':>18} "
           f"{'openblas':>18} {'limit':>10} {'tfc/limit':>9}")
     for e in results:
         cols = []
         for peer in ("onnxruntime", "pytorch", "openblas"):
             s = e["peers"].get(peer)
             cols.append(f"{fmt(s)} ({e['tfc_s'] / s:.2f}x)" if s else "-")
-        print(f"{e['case']:<18} {e['threads']:>3} {fmt(e['tfc_s']):>10} {cols[0]:>18} "
+        print(f"{e['case']:<20} {e['threads']:>3} {fmt(e['tfc_s']):>10} {cols[0]:>18} "
               f"{cols[1]:>18} {cols[2]:>18} {fmt(e['limit_s']):>10} "
               f"{e['limit_s'] / e['tfc_s']:>8.0%}")
+        others = {k: v for k, v in e["peers"].items()
+                  if k not in ("onnxruntime", "pytorch", "openblas")}
+        if others:
+            print(" " * 25 + "; ".join(f"{k} {fmt(v)} ({e['tfc_s'] / v:.2f}x)"
+                                       for k, v in others.items()))
     print("(x: tfc's time over the peer's; tfc/limit: the machine's limit over tfc's time)")
 
 
@@ -301,15 +370,7 @@ def main():
     only = os.environ.get("BENCH_CASES")
 
     # The C programs: the machine's limits and the tfc driver.
-    clang = "clang-22"
-    limits_bin, driver = os.path.join(bench, "limits"), os.path.join(bench, "driver")
-    subprocess.run([clang, "-O2", "-march=native", "-pthread",
-                    os.path.join(SRC, "limits.c"), "-o", limits_bin], check=True)
-    subprocess.run([clang, "-O2", os.path.join(SRC, "driver.c"), "-I",
-                    os.path.join(ROOT, "runtime", "include"), "-L",
-                    os.path.join(build, "lib"), "-ltfc_runtime",
-                    "-Wl,-rpath," + os.path.join(build, "lib"), "-ldl", "-o",
-                    driver], check=True)
+    limits_bin, driver = build_programs(build, bench)
 
     cases = make_cases(data_dir)
     if only:
@@ -318,13 +379,17 @@ def main():
     tfc = os.path.join(build, "bin", "tfc")
     compile_times = {}
     for case in cases:
-        src = os.path.join(model_dir, f"bench_{case.name}.mlir")
-        with open(src, "w") as f:
-            f.write(case.mlir)
         case.lib = os.path.join(model_dir, f"libbench_{case.name}.so")
-        start = time.perf_counter()
-        subprocess.run([tfc, "compile", src, "-o", case.lib], check=True)
-        compile_times[case.name] = time.perf_counter() - start
+        compile_times[case.name] = compile_tfc(
+            tfc, case.mlir, os.path.join(model_dir, f"bench_{case.name}.mlir"),
+            case.lib)
+        case.variant_libs = {}
+        for key, mlir in case.variants.items():
+            name = f"bench_{case.name}_{key}"
+            case.variant_libs[key] = os.path.join(model_dir, f"lib{name}.so")
+            compile_times[f"{case.name} ({key})"] = compile_tfc(
+                tfc, mlir, os.path.join(model_dir, name + ".mlir"),
+                case.variant_libs[key])
         if case.onnx:
             case.onnx_path = export_onnx(case, model_dir)
     for name, seconds in compile_times.items():
@@ -356,10 +421,15 @@ def main():
         for case in cases:
             warmup = 2
             runners = {"tfc": None}
+            for key in case.variant_libs:
+                runners[f"tfc_{key}"] = None
             for peer in case.peers:
                 if peer == "openblas":
                     for kind in blas:
                         runners[f"openblas_{kind}"] = None
+                elif peer == "pytorch":
+                    for name in case.torch_cases:
+                        runners[name] = None
                 else:
                     runners[peer] = None
             times = {r: [] for r in runners}
@@ -367,14 +437,18 @@ def main():
                 for runner in runners:
                     out = os.path.join(out_dir, f"{case.name}_{threads}_{runner}.npy")
                     if runner == "tfc":
-                        t = run_tfc(driver, case.lib, case, threads, warmup, reps, out)
+                        t = run_tfc(driver, case.lib, case, threads, warmup, reps,
+                                    out)["times"]
+                    elif runner.startswith("tfc_"):
+                        t = run_tfc(driver, case.variant_libs[runner[4:]], case,
+                                    threads, warmup, reps, out)["times"]
                     elif runner == "onnxruntime":
                         names = ["x"] if case.onnx != "elementwise" else ["a", "b", "c"]
                         t = ort.request(model=case.onnx_path, threads=threads,
                                         inputs=dict(zip(names, case.inputs)),
                                         warmup=warmup, reps=reps, out=out)
-                    elif runner == "pytorch":
-                        t = py.request(peer="pytorch", case=case.name.split("_")[0],
+                    elif runner in case.torch_cases:
+                        t = py.request(peer="pytorch", case=case.torch_cases[runner],
                                        inputs=case.inputs, warmup=warmup, reps=reps,
                                        out=out)
                     else:

@@ -87,6 +87,12 @@ static cl::opt<bool> compileAllowUndefinedGradients(
              "does, instead of failing"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 
+static cl::list<TfcRewrite, bool, TfcRewriteParser> compileDisableRewrite(
+    "disable-rewrite",
+    cl::desc("Leave out an optional rewrite (repeatable or comma-separated); "
+             "the rest of the -O level is unchanged"),
+    cl::CommaSeparated, cl::sub(compileCommand), cl::cat(tfcCategory));
+
 static int runCompile() {
   CompilerOptions options;
   options.inputPath = compileInput;
@@ -99,6 +105,8 @@ static int runCompile() {
   options.verbose = compileVerbose;
   options.strict = compileStrict;
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
+  options.disabledRewrites.assign(compileDisableRewrite.begin(),
+                                  compileDisableRewrite.end());
   if (compileOptLevel > 3) {
     errs() << "tfc compile: -O" << compileOptLevel
            << " is not a level (use -O0 to -O3)\n";

@@ -32,8 +32,14 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       pass over each row. Inside a row, each op steps 64 elements at a
       time, reductions keep 64 partial results, and an element-wise op
       that is the last reader of another's result overwrites it in place.
-      Rows longer than `max-row` elements are tiled along their last
-      dimension instead, where every fused op is parallel.
+      Rows longer than `max-row` elements, and 1-d ops longer than 64, are
+      tiled along their last dimension instead, where every fused op is
+      parallel.
+
+    With `fuse-producers=false` every op is a root of its own: it is still
+    tiled, threaded and vectorized, but only the fill of its own output is
+    fused, so a softmax writes its maxima, exponentials and sums to whole
+    intermediate tensors and reads them back. Contractions are unaffected.
 
     The `scf.forall` is only created when the op does at least
     `parallel-threshold` units of work (multiply-adds or elements), so small
@@ -48,6 +54,10 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
            "Longest row processed row by row; longer rows are cut along "
            "their last dimension">,
+    Option<"fuseProducers", "fuse-producers", "bool", /*default=*/"true",
+           "Fuse the linalg producers of a row-wise root into its loops; "
+           "false tiles every op on its own (each writes a whole "
+           "intermediate tensor), to measure what fusion saves">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -16,6 +16,26 @@ class OpPassManager;
 
 namespace tfc {
 
+/// The optional rewrites that can be turned off one at a time (from -O1,
+/// where they run; -O0 runs none of them).
+enum class TfcRewrite {
+  StableSoftmax,  // tfc-stable-softmax
+  SliceToReduce,  // tfc-slice-to-reduce
+  BroadcastMerge, // tfc-broadcast-merge
+  RowFusion,      // producers fused into row-wise tiles (tfc-tile-and-fuse)
+};
+
+/// Parses the names of the rewrites (`slice-to-reduce`, ...) for
+/// `disable-rewrites` and `tfc compile --disable-rewrite`. A pass option
+/// parses the elements of a list with a parser of its own that never sees
+/// `llvm::cl::values`, so the names are added when a parser is initialized.
+class TfcRewriteParser : public llvm::cl::parser<TfcRewrite> {
+public:
+  using llvm::cl::parser<TfcRewrite>::parser;
+  void initialize();
+  static void print(llvm::raw_ostream &os, TfcRewrite rewrite);
+};
+
 struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level",
@@ -31,6 +51,16 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Take missing gradients as zero with a warning, as "
                      "TensorFlow does, instead of failing (tfc-autodiff)"),
       llvm::cl::init(false)};
+  PassOptions::ListOption<TfcRewrite, TfcRewriteParser> disableRewrites{
+      *this, "disable-rewrites",
+      llvm::cl::desc("Optional rewrites to leave out, comma-separated "
+                     "(stable-softmax, slice-to-reduce, broadcast-merge, "
+                     "row-fusion); the rest of the pipeline is unchanged")};
+
+  /// Whether `rewrite` runs: from -O1, unless disabled.
+  bool runs(TfcRewrite rewrite) const {
+    return optLevel > 0 && !llvm::is_contained(disableRewrites, rewrite);
+  }
 };
 
 /// From the front-end form (scopes, get_variable, graphs) to ordered code on

@@ -8,12 +8,14 @@
 #ifndef TFC_TARGET_COMPILER_H
 #define TFC_TARGET_COMPILER_H
 
+#include "tfc/Pipelines/Pipelines.h"
 #include "tfc/Target/LLVMModel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::tfc {
 
@@ -37,6 +39,8 @@ struct CompilerOptions {
   bool strict = false;
   /// Take missing gradients as zero with a warning (tfc-autodiff).
   bool allowUndefinedGradients = false;
+  /// Optional rewrites left out (they run from -O1 otherwise).
+  std::vector<TfcRewrite> disabledRewrites;
 };
 
 /// Registers every dialect, interface and translation the compiler uses.

@@ -1,12 +1,16 @@
 // The guide's merge: dense(concat([a, tile(b)])) with a [5,3,5] and b
 // [5,1,6], compiled with the rewrite (-O2, tfc-broadcast-merge) and without
-// it (-O0): the same numbers within 1e-5 (the sums are only reassociated).
-// RUN: rm -rf %t && mkdir -p %t/merged %t/naive
+// it (-O0, and -O2 with --disable-rewrite=broadcast-merge): the same
+// numbers within 1e-5 (the sums are only reassociated).
+// RUN: rm -rf %t && mkdir -p %t/merged %t/naive %t/tiled
 // RUN: tfc compile -O2 %s -o %t/libmerged.so
 // RUN: tfc compile -O0 %s -o %t/libnaive.so
+// RUN: tfc compile -O2 --disable-rewrite=broadcast-merge %s -o %t/libtiled.so
 // RUN: tfc run %t/libmerged.so --output-dir %t/merged > %t/merged.txt
 // RUN: tfc run %t/libnaive.so --output-dir %t/naive > %t/naive.txt
+// RUN: tfc run %t/libtiled.so --output-dir %t/tiled > %t/tiled.txt
 // RUN: %python %S/Inputs/compare_npy.py %t/merged/output0.npy %t/naive/output0.npy 1e-5 | FileCheck %s
+// RUN: %python %S/Inputs/compare_npy.py %t/merged/output0.npy %t/tiled/output0.npy 1e-5 | FileCheck %s
 // CHECK: equal within 1e-05: 30 values
 // The rewrite removed the tile: the merged library has no 5x3x11 concat.
 // RUN: tfc-opt %s --tfc-frontend | FileCheck %s --check-prefix=IR --implicit-check-not=tfc.tile --implicit-check-not=tfc.concat

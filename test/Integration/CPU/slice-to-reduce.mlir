@@ -1,11 +1,14 @@
 // The guide's slow accumulation: z = z + x[i] for each of 500 rows. At -O2
-// tfc-slice-to-reduce makes it one reduce_sum; at -O0 it runs as written.
-// Both equal reduce_sum(x, 0) = [123.5, 500] (the values are exact in f32).
+// tfc-slice-to-reduce makes it one reduce_sum; at -O0 and at -O2 with
+// --disable-rewrite=slice-to-reduce it runs as written. All equal
+// reduce_sum(x, 0) = [123.5, 500] (the values are exact in f32).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile -O2 %s -o %t/libfast.so
 // RUN: tfc compile -O0 %s -o %t/libslow.so
+// RUN: tfc compile -O2 --disable-rewrite=slice-to-reduce %s -o %t/libnaive.so
 // RUN: tfc run %t/libfast.so --fn accumulate | FileCheck %s
 // RUN: tfc run %t/libslow.so --fn accumulate | FileCheck %s
+// RUN: tfc run %t/libnaive.so --fn accumulate | FileCheck %s
 // RUN: tfc run %t/libfast.so --fn reduce | FileCheck %s
 // CHECK: output0 = f32[2] [123.5 500]
 // RUN: tfc-opt %s --tfc-frontend | FileCheck %s --check-prefix=IR

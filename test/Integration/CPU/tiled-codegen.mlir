@@ -7,6 +7,10 @@
 // RUN: env TFC_NUM_THREADS=1 tfc run %t/libtiled.so --fn matmul --input a=%t/mm_a.npy --input b=%t/mm_b.npy --input expected=%t/mm_c.npy | FileCheck %s --check-prefix=MM
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libtiled.so --fn matmul --input a=%t/mm_a.npy --input b=%t/mm_b.npy --input expected=%t/mm_c.npy | FileCheck %s --check-prefix=MM
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libtiled.so --fn softmax --input x=%t/sm_x.npy --input expected=%t/sm_y.npy | FileCheck %s --check-prefix=SM
+// Without the row-wise fusion (each op tiled on its own): the same numbers.
+// RUN: tfc compile --disable-rewrite=row-fusion %s -o %t/libunfused.so
+// RUN: env TFC_NUM_THREADS=2 tfc run %t/libunfused.so --fn softmax --input x=%t/sm_x.npy --input expected=%t/sm_y.npy | FileCheck %s --check-prefix=SM
+// RUN: env TFC_NUM_THREADS=2 tfc run %t/libunfused.so --fn chain --input a=%t/ew_a.npy --input b=%t/ew_b.npy --input c=%t/ew_c.npy --input expected=%t/ew_y.npy | FileCheck %s --check-prefix=EW
 // RUN: env TFC_NUM_THREADS=1 tfc run %t/libtiled.so --fn chain --input a=%t/ew_a.npy --input b=%t/ew_b.npy --input c=%t/ew_c.npy --input expected=%t/ew_y.npy | FileCheck %s --check-prefix=EW
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libtiled.so --fn chain --input a=%t/ew_a.npy --input b=%t/ew_b.npy --input c=%t/ew_c.npy --input expected=%t/ew_y.npy | FileCheck %s --check-prefix=EW
 
