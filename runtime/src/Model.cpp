@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaDriver.h"
 #include "Model.h"
 
 #include <cstring>
@@ -37,8 +38,8 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
   }
   auto model = std::make_unique<tfc_model>();
   model->abi = abi;
-  if (parseModelMetadata(abi, model->name, model->variables, model->entries,
-                         model->plans, status) != TFC_OK)
+  if (parseModelMetadata(abi, model->name, model->target, model->variables,
+                         model->entries, model->plans, status) != TFC_OK)
     return nullptr;
 
   if (store) {
@@ -117,6 +118,16 @@ const char *tfc_model_name(const tfc_model *model) {
   return model ? model->name.c_str() : nullptr;
 }
 
+const char *tfc_model_target(const tfc_model *model) {
+  if (!model)
+    return nullptr;
+  return model->target.cuda ? "cuda" : "cpu";
+}
+
+const char *tfc_model_target_archs(const tfc_model *model) {
+  return model ? model->target.archs.c_str() : nullptr;
+}
+
 tfc_store *tfc_model_store(const tfc_model *model) {
   return model ? model->store : nullptr;
 }
@@ -171,6 +182,8 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     return setError(status, TFC_NOT_FOUND,
                     "model '%s' has no initializer for collection '%s'",
                     model->name.c_str(), collection);
+  if (model->target.cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
 
   for (int64_t index : plan->variables) {
     const ModelVariable &v = model->variables[index];

@@ -58,8 +58,16 @@ struct InitializerPlan {
   std::vector<int64_t> variables;
 };
 
+/// Where a model's compiled code runs (the metadata's `target` line).
+struct ModelTarget {
+  bool cuda = false;
+  /// The GPU architectures compiled for, as written: "sm_80,sm_90".
+  std::string archs;
+};
+
 /// Parses the metadata text of a model (docs/model-abi.md).
 tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,
+                            ModelTarget &target,
                             std::vector<ModelVariable> &variables,
                             std::vector<EntryPoint> &entries,
                             std::vector<InitializerPlan> &plans,
@@ -89,6 +97,7 @@ struct tfc_model {
   const tfc_model_abi *abi = nullptr;
   tfc_store *store = nullptr;
   std::string name;
+  tfc::runtime::ModelTarget target;
   std::vector<tfc::runtime::ModelVariable> variables;
   std::vector<tfc::runtime::EntryPoint> entries;
   /// Indices into `entries` of the public entry points.

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallContext.h"
+#include "CudaDriver.h"
+#include "MemRef.h"
 #include "Model.h"
 
 #include <cstdlib>
@@ -49,23 +51,6 @@ private:
   CallArena *previous;
 };
 
-/// A ranked memref descriptor as MLIR lays it out: allocated and aligned
-/// pointers, offset, sizes, strides (all 8 bytes).
-int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
-
-void writeDescriptor(int64_t *words, void *data, const int64_t *shape,
-                     int64_t rank) {
-  std::memcpy(&words[0], &data, sizeof(void *));
-  std::memcpy(&words[1], &data, sizeof(void *));
-  words[2] = 0;
-  int64_t stride = 1;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    words[3 + d] = shape[d];
-    words[3 + rank + d] = stride;
-    stride *= shape[d];
-  }
-}
-
 void freeDeleter(void *, void *allocated) { releaseBuffer(allocated); }
 
 } // namespace
@@ -97,6 +82,8 @@ TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
 tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                                  const tfc_tensor *const *inputs,
                                  tfc_tensor **outputs, tfc_status *status) {
+  if (model->target.cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
   // The variables must hold values before anything runs.
   for (int64_t index : entry.variables) {
     tfc_code code = tfc_variable_require_initialized(

@@ -69,6 +69,13 @@ TFC_RUNTIME_EXPORT void tfc_model_destroy(tfc_model *model);
 TFC_RUNTIME_EXPORT const char *tfc_model_name(const tfc_model *model);
 TFC_RUNTIME_EXPORT tfc_store *tfc_model_store(const tfc_model *model);
 
+/* Where the model's code runs: "cpu" or "cuda" (its metadata's `target`
+ * line). A CUDA model's initialize and calls return TFC_UNAVAILABLE, "no
+ * CUDA device available (REASON)", on a machine without a usable device. */
+TFC_RUNTIME_EXPORT const char *tfc_model_target(const tfc_model *model);
+/* The GPU architectures of a CUDA model ("sm_80,sm_90"); "" for CPU. */
+TFC_RUNTIME_EXPORT const char *tfc_model_target_archs(const tfc_model *model);
+
 /* Runs the initializers of the model's variables in `collection`
  * ("GLOBAL_VARIABLES" or "LOCAL_VARIABLES", or TensorFlow's keys "variables"
  * and "local_variables"), in the order the compiler planned. */
