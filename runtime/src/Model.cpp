@@ -7,6 +7,7 @@
 
 #include "CudaDriver.h"
 #include "Model.h"
+#include "Store.h"
 
 #include <cstring>
 #include <memory>
@@ -192,7 +193,8 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     if (v.initializer.kind == "function") {
       const EntryPoint &entry = model->entries[v.initializer.function];
       tfc_tensor *result = nullptr;
-      tfc_code code = callEntry(model, entry, nullptr, &result, status);
+      tfc_code code =
+          callEntry(model, entry, nullptr, &result, false, status);
       if (code != TFC_OK)
         return code;
       value.reset(result);
@@ -209,6 +211,15 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     tfc_code code = tfc_variable_assign(v.variable, value.get(), status);
     if (code != TFC_OK)
       return code;
+  }
+  // A CUDA model's variables go to the device now, so that the first call
+  // does not pay for it and a failing copy is reported here.
+  if (model->target.cuda) {
+    SharedLock lock(model->store);
+    for (int64_t index : plan->variables)
+      if (tfc_code code =
+              variableToDevice(model->variables[index].variable, status))
+        return code;
   }
   return TFC_OK;
 }

@@ -52,6 +52,8 @@ tfc_code tfc::runtime::variableToHost(tfc_variable *var, tfc_status *status) {
 }
 
 void tfc::runtime::variableWritten(tfc_variable *var, bool onDevice) {
+  if (!onDevice && !var->deviceUsed.load(std::memory_order_acquire))
+    return;
   std::lock_guard<std::mutex> lock(var->deviceMutex);
   var->hostCurrent = !onDevice;
   var->deviceCurrent = onDevice;
