@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 #include <dlfcn.h>
+#include <thread>
 
 using namespace tfc::runtime::testing;
 
@@ -262,6 +263,39 @@ TEST(CudaFakeDevice, DeviceFailuresEndTheCallWithAStatus) {
   EXPECT_EQ(fake().liveBlocks(), live);
   addToW(model.get(), "[1, 1]");
   EXPECT_EQ(readW(model.get()), "f32[2] [2.5 -1]");
+}
+
+TEST(CudaFakeDevice, ConcurrentCallsOnOneModel) {
+  ModelPtr gpu = createModel(/*cuda=*/true);
+  ASSERT_TRUE(gpu);
+  ModelPtr cpu = createModel(/*cuda=*/false, tfc_model_store(gpu.get()));
+  ASSERT_TRUE(cpu);
+  initialize(gpu.get());
+  // Readers on both targets while one thread assigns on the device: each
+  // read sees w before or after an assign, never a torn value.
+  std::vector<std::thread> threads;
+  std::vector<int> bad(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      tfc_model *model = t % 2 ? cpu.get() : gpu.get();
+      for (int i = 0; i < 50; ++i) {
+        // w = [1.5 + n, -2 + n] after n assigns: x = [1, 1] gives w[0] -
+        // w[1] = 3.5 always.
+        std::string y = scale(model, "[1, -1]");
+        float w0 = 0, minusW1 = 0;
+        if (std::sscanf(y.c_str(), "f32[2] [%f %f]", &w0, &minusW1) != 2 ||
+            w0 + minusW1 != 3.5f)
+          ++bad[t];
+      }
+    });
+  threads.emplace_back([&] {
+    for (int i = 0; i < 50; ++i)
+      addToW(gpu.get(), "[1, 1]");
+  });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(bad, std::vector<int>(4, 0));
+  EXPECT_EQ(readW(cpu.get()), "f32[2] [51.5 48]");
 }
 
 } // namespace

@@ -118,6 +118,8 @@ FAKE CUresult cuCtxSetCurrent(void *context) {
   return context == &contextTag ? checkInit() : kInvalidContext;
 }
 
+FAKE CUresult cuCtxSynchronize() { return checkInit(); }
+
 FAKE CUresult cuModuleLoadData(void **module, const void *image) {
   if (!image)
     return kInvalidValue;
