@@ -146,6 +146,22 @@ TEST(CudaFakeDevice, DeviceAssignsReachTheHost) {
   EXPECT_EQ(scale(model.get(), "[1, 2]"), "f32[2] [4 10]");
 }
 
+TEST(CudaFakeDevice, StridedResultsAreGathered) {
+  for (bool cuda : {false, true}) {
+    ModelPtr model = createModel(cuda);
+    ASSERT_TRUE(model);
+    initialize(model.get());
+    StatusPtr status = makeStatus();
+    tfc_tensor *outputs[1] = {nullptr};
+    ASSERT_EQ(tfc_model_call(model.get(), 2, nullptr, 0, outputs, 1,
+                             status.get()),
+              TFC_OK)
+        << describe(status.get());
+    TensorPtr y(outputs[0]);
+    EXPECT_EQ(toString(y.get()), "f32[2] [-2 1.5]") << "cuda: " << cuda;
+  }
+}
+
 TEST(CudaFakeDevice, WorkspaceIsReusedAcrossCalls) {
   ModelPtr model = createModel(/*cuda=*/true);
   ASSERT_TRUE(model);

@@ -54,6 +54,22 @@ void cpuAddToW(void **args) {
   w[1] += x[1];
 }
 
+// w_reversed: args = {result, w}.
+void cpuWReversed(void **args) {
+  float *w = elements(args[1]);
+  auto *y = static_cast<float *>(_mlir_memref_to_llvm_alloc(2 * sizeof(float)));
+  y[0] = w[1];
+  y[1] = w[0];
+  setResult(args[0], y);
+}
+
+/// Returns a view of the variable's own device buffer, reversed (offset 1,
+/// stride -1), as a strided result of compiled code would be.
+void cudaWReversed(void **args) {
+  auto *w = static_cast<Descriptor1D *>(args[1]);
+  *static_cast<Descriptor1D *>(args[0]) = {w->allocated, w->aligned, 1, 2, -1};
+}
+
 /// Where a kernel would run; only reached when a test asks for it.
 void launch(void *stream) {
   if (!launchModule)
@@ -109,6 +125,8 @@ const char *metadata(bool cuda) {
       "variables 1 w\n"
       "entry add_to_w 1 public writes args 1 x f32 1 2 results 0 "
       "variables 1 w\n"
+      "entry w_reversed 2 public reads args 0 results 1 y f32 1 2 "
+      "variables 1 w\n"
       "plan GLOBAL_VARIABLES 1 w\n"
       "end\n";
   static const std::string cpuText = cpu + rest;
@@ -119,8 +137,9 @@ const char *metadata(bool cuda) {
 const float initialW[2] = {1.5f, -2.0f};
 const void *const blobs[] = {initialW};
 const uint64_t blobSizes[] = {sizeof(initialW)};
-const tfc_packed_fn cpuFunctions[] = {cpuScale, cpuAddToW};
-const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW};
+const tfc_packed_fn cpuFunctions[] = {cpuScale, cpuAddToW, cpuWReversed};
+const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW,
+                                       cudaWReversed};
 
 } // namespace
 
@@ -137,7 +156,7 @@ const tfc_model_abi *tfc::runtime::testing::testModelAbi(bool cuda) {
   static tfc_model_abi abis[2];
   tfc_model_abi &abi = abis[cuda ? 1 : 0];
   const char *text = metadata(cuda);
-  abi = {1, 2, 1, 0, text, std::strlen(text),
+  abi = {1, 3, 1, 0, text, std::strlen(text),
          cuda ? cudaFunctions : cpuFunctions, blobs, blobSizes};
   return &abi;
 }

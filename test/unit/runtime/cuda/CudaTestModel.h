@@ -6,6 +6,7 @@
 //   variable w : f32[2], initial value [1.5, -2]
 //   scale(x: f32[2]) -> x * w       (reads w)
 //   add_to_w(x: f32[2])             (w += x)
+//   w_reversed() -> [w[1], w[0]]     (on CUDA: a strided view of w)
 //
 // For the CPU target they compute on the host. For the CUDA target they do
 // what generated host code does: every buffer they get is device memory, so

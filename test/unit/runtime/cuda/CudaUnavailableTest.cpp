@@ -66,7 +66,7 @@ TEST(CudaUnavailable, CudaModelLoadsAndReportsItsTarget) {
   ASSERT_TRUE(model);
   EXPECT_STREQ(tfc_model_target(model.get()), "cuda");
   EXPECT_STREQ(tfc_model_target_archs(model.get()), "sm_80,sm_90");
-  EXPECT_EQ(tfc_model_num_entries(model.get()), 2);
+  EXPECT_EQ(tfc_model_num_entries(model.get()), 3);
 }
 
 TEST(CudaUnavailable, InitializeAndCallAreUnavailable) {
