@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaTestModel.h"
 #include "../RuntimeTestUtils.h"
+#include "CudaTestModel.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -19,7 +19,8 @@ using namespace tfc::runtime::testing;
 
 namespace {
 
-const bool driverConfigured = setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
+const bool driverConfigured =
+    setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
 
 /// The fake driver's test hooks, from the copy the runtime opened.
 struct FakeDriver {
@@ -37,8 +38,8 @@ const FakeDriver &fake() {
     FakeDriver d{};
     d.isDeviceMemory = reinterpret_cast<int (*)(const void *, size_t)>(
         dlsym(handle, "fake_cuda_is_device_memory"));
-    d.liveBlocks =
-        reinterpret_cast<long long (*)()>(dlsym(handle, "fake_cuda_live_blocks"));
+    d.liveBlocks = reinterpret_cast<long long (*)()>(
+        dlsym(handle, "fake_cuda_live_blocks"));
     d.totalAllocations = reinterpret_cast<long long (*)()>(
         dlsym(handle, "fake_cuda_total_allocations"));
     return d;
@@ -153,9 +154,9 @@ TEST(CudaFakeDevice, StridedResultsAreGathered) {
     initialize(model.get());
     StatusPtr status = makeStatus();
     tfc_tensor *outputs[1] = {nullptr};
-    ASSERT_EQ(tfc_model_call(model.get(), 2, nullptr, 0, outputs, 1,
-                             status.get()),
-              TFC_OK)
+    ASSERT_EQ(
+        tfc_model_call(model.get(), 2, nullptr, 0, outputs, 1, status.get()),
+        TFC_OK)
         << describe(status.get());
     TensorPtr y(outputs[0]);
     EXPECT_EQ(toString(y.get()), "f32[2] [-2 1.5]") << "cuda: " << cuda;
@@ -188,9 +189,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
   initialize(cpu.get());
   addToW(cpu.get(), "[10, 10]");
   std::string fromCpu = dir.file("cpu.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(cpu.get()), fromCpu.c_str(),
-                           status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(cpu.get()), fromCpu.c_str(), status.get()),
+      TFC_OK)
       << describe(status.get());
   ASSERT_EQ(tfc_store_restore(tfc_model_store(gpu.get()), fromCpu.c_str(),
                               status.get()),
@@ -201,9 +202,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
   // Trained on the device, restored on the CPU.
   addToW(gpu.get(), "[1, 1]");
   std::string fromGpu = dir.file("gpu.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(gpu.get()), fromGpu.c_str(),
-                           status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(gpu.get()), fromGpu.c_str(), status.get()),
+      TFC_OK)
       << describe(status.get());
   ASSERT_EQ(tfc_store_restore(tfc_model_store(cpu.get()), fromGpu.c_str(),
                               status.get()),
@@ -213,9 +214,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
 
   // Same values, same file, whichever target saved it.
   std::string again = dir.file("cpu-again.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(cpu.get()), again.c_str(),
-                           status.get()),
-            TFC_OK);
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(cpu.get()), again.c_str(), status.get()),
+      TFC_OK);
   EXPECT_EQ(readFile(again), readFile(fromGpu));
 }
 

@@ -138,8 +138,7 @@ const float initialW[2] = {1.5f, -2.0f};
 const void *const blobs[] = {initialW};
 const uint64_t blobSizes[] = {sizeof(initialW)};
 const tfc_packed_fn cpuFunctions[] = {cpuScale, cpuAddToW, cpuWReversed};
-const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW,
-                                       cudaWReversed};
+const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW, cudaWReversed};
 
 } // namespace
 
@@ -156,7 +155,14 @@ const tfc_model_abi *tfc::runtime::testing::testModelAbi(bool cuda) {
   static tfc_model_abi abis[2];
   tfc_model_abi &abi = abis[cuda ? 1 : 0];
   const char *text = metadata(cuda);
-  abi = {1, 3, 1, 0, text, std::strlen(text),
-         cuda ? cudaFunctions : cpuFunctions, blobs, blobSizes};
+  abi = {1,
+         3,
+         1,
+         0,
+         text,
+         std::strlen(text),
+         cuda ? cudaFunctions : cpuFunctions,
+         blobs,
+         blobSizes};
   return &abi;
 }

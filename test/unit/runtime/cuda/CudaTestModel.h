@@ -1,4 +1,5 @@
-//===- CudaTestModel.h - A hand-written model for the CUDA tests -*- C++ -*-===//
+//===- CudaTestModel.h - A hand-written model for the CUDA tests -*- C++
+//-*-===//
 //
 // The tfc_model_abi `tfc compile` would emit for this model, with packed
 // entry points written by hand:
