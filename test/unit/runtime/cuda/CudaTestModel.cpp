@@ -143,7 +143,7 @@ const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW, cudaWReversed};
 } // namespace
 
 EntryLog &tfc::runtime::testing::entryLog() {
-  static EntryLog log;
+  thread_local EntryLog log;
   return log;
 }
 

@@ -42,7 +42,8 @@ void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
 
 namespace tfc::runtime::testing {
 
-/// What the hand-written entry points saw in their last call.
+/// What the hand-written entry points saw in their last call on this
+/// thread.
 struct EntryLog {
   int calls = 0;
   /// Pointers of the last call's argument and variable buffers.
