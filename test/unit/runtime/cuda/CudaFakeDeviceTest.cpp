@@ -131,6 +131,20 @@ TEST(CudaFakeDevice, InitializeCopiesInitialValuesToTheDevice) {
   EXPECT_FALSE(fake().isDeviceMemory(tfc_variable_data(w), 8));
 }
 
+TEST(CudaFakeDevice, InitialValuesComputedOnTheDevice) {
+  ModelPtr model = createModel(/*cuda=*/true);
+  ASSERT_TRUE(model);
+  initialize(model.get());
+  // v's initializer entry point returned a device buffer; it was copied
+  // back, assigned, and uploaded with w.
+  tfc_variable *v = tfc_model_variable_at(model.get(), 1);
+  ASSERT_STREQ(tfc_variable_name(v), "v");
+  StatusPtr status = makeStatus();
+  TensorPtr value(tfc_variable_read(v, status.get()));
+  ASSERT_TRUE(value) << describe(status.get());
+  EXPECT_EQ(toString(value.get()), "f32[2] [7 8]");
+}
+
 TEST(CudaFakeDevice, DeviceAssignsReachTheHost) {
   ModelPtr model = createModel(/*cuda=*/true);
   ASSERT_TRUE(model);

@@ -8,6 +8,7 @@
 //   scale(x: f32[2]) -> x * w       (reads w)
 //   add_to_w(x: f32[2])             (w += x)
 //   w_reversed() -> [w[1], w[0]]     (on CUDA: a strided view of w)
+//   variable v : f32[2], initial value [7, 8] computed by an entry point
 //
 // For the CPU target they compute on the host. For the CUDA target they do
 // what generated host code does: every buffer they get is device memory, so
