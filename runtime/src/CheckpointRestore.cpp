@@ -152,6 +152,8 @@ static tfc_code restore(tfc_store *store, const char *path,
     if (record->byteSize > 0)
       std::memcpy(var->data, record->data,
                   static_cast<size_t>(record->byteSize));
+    // A CUDA model's next use copies the restored value to the device.
+    variableWritten(var, /*onDevice=*/false);
     var->initialized.store(true, std::memory_order_release);
   }
   return TFC_OK;

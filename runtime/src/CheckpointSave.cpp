@@ -102,6 +102,10 @@ extern "C" tfc_code tfc_store_save(tfc_store *store, const char *path,
       return setError(status, TFC_FAILED_PRECONDITION,
                       "cannot save checkpoint '%s': %s", path,
                       uninitialized.c_str());
+    // Values a CUDA model wrote on the device come back first.
+    for (tfc_variable *var : vars)
+      if (tfc_code code = variableToHost(var, status))
+        return code;
     ChecksummedWriter out(file);
     unsigned char header[kHeaderSize];
     std::memcpy(header, kMagic, sizeof(kMagic));

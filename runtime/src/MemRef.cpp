@@ -22,8 +22,21 @@ StridedView tfc::runtime::viewOfDescriptor(void *descriptor, int64_t rank,
   return {aligned + words[2] * elementSize, rank, words + 3, words + 3 + rank};
 }
 
+void tfc::runtime::writeDescriptor(int64_t *words, void *data,
+                                   const int64_t *shape, int64_t rank) {
+  std::memcpy(&words[0], &data, sizeof(void *));
+  std::memcpy(&words[1], &data, sizeof(void *));
+  words[2] = 0;
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    words[3 + d] = shape[d];
+    words[3 + rank + d] = stride;
+    stride *= shape[d];
+  }
+}
+
 /// Whether the view's elements are one row-major block.
-static bool isContiguous(const StridedView &view) {
+bool tfc::runtime::isContiguous(const StridedView &view) {
   int64_t expected = 1;
   for (int64_t dim = view.rank - 1; dim >= 0; --dim) {
     if (view.sizes[dim] != 1 && view.strides[dim] != expected)

@@ -28,9 +28,19 @@ struct StridedView {
   const int64_t *strides;
 };
 
+/// The number of 8-byte words of a ranked descriptor.
+inline int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
+
+/// Writes a descriptor of `data` with offset 0 and row-major strides.
+void writeDescriptor(int64_t *words, void *data, const int64_t *shape,
+                     int64_t rank);
+
 /// The view of a ranked descriptor of `rank` dimensions.
 StridedView viewOfDescriptor(void *descriptor, int64_t rank,
                              int64_t elementSize);
+
+/// Whether the view's elements are one row-major block.
+bool isContiguous(const StridedView &view);
 
 /// Copies the elements of `src` into `dst`, both of the same sizes, in
 /// row-major order.

@@ -5,7 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaDriver.h"
 #include "Model.h"
+#include "Store.h"
 
 #include <cstring>
 #include <memory>
@@ -37,8 +39,8 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
   }
   auto model = std::make_unique<tfc_model>();
   model->abi = abi;
-  if (parseModelMetadata(abi, model->name, model->variables, model->entries,
-                         model->plans, status) != TFC_OK)
+  if (parseModelMetadata(abi, model->name, model->target, model->variables,
+                         model->entries, model->plans, status) != TFC_OK)
     return nullptr;
 
   if (store) {
@@ -117,6 +119,16 @@ const char *tfc_model_name(const tfc_model *model) {
   return model ? model->name.c_str() : nullptr;
 }
 
+const char *tfc_model_target(const tfc_model *model) {
+  if (!model)
+    return nullptr;
+  return model->target.cuda ? "cuda" : "cpu";
+}
+
+const char *tfc_model_target_archs(const tfc_model *model) {
+  return model ? model->target.archs.c_str() : nullptr;
+}
+
 tfc_store *tfc_model_store(const tfc_model *model) {
   return model ? model->store : nullptr;
 }
@@ -171,6 +183,8 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     return setError(status, TFC_NOT_FOUND,
                     "model '%s' has no initializer for collection '%s'",
                     model->name.c_str(), collection);
+  if (model->target.cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
 
   for (int64_t index : plan->variables) {
     const ModelVariable &v = model->variables[index];
@@ -179,7 +193,8 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     if (v.initializer.kind == "function") {
       const EntryPoint &entry = model->entries[v.initializer.function];
       tfc_tensor *result = nullptr;
-      tfc_code code = callEntry(model, entry, nullptr, &result, status);
+      tfc_code code =
+          callEntry(model, entry, nullptr, &result, false, status);
       if (code != TFC_OK)
         return code;
       value.reset(result);
@@ -196,6 +211,15 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     tfc_code code = tfc_variable_assign(v.variable, value.get(), status);
     if (code != TFC_OK)
       return code;
+  }
+  // A CUDA model's variables go to the device now, so that the first call
+  // does not pay for it and a failing copy is reported here.
+  if (model->target.cuda) {
+    SharedLock lock(model->store);
+    for (int64_t index : plan->variables)
+      if (tfc_code code =
+              variableToDevice(model->variables[index].variable, status))
+        return code;
   }
   return TFC_OK;
 }

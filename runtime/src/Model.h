@@ -7,9 +7,11 @@
 #ifndef TFC_RUNTIME_SRC_MODEL_H
 #define TFC_RUNTIME_SRC_MODEL_H
 
+#include "CudaMemory.h"
 #include "Internal.h"
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,17 +60,32 @@ struct InitializerPlan {
   std::vector<int64_t> variables;
 };
 
+/// Where a model's compiled code runs (the metadata's `target` line).
+struct ModelTarget {
+  bool cuda = false;
+  /// The GPU architectures compiled for, as written: "sm_80,sm_90".
+  std::string archs;
+};
+
 /// Parses the metadata text of a model (docs/model-abi.md).
 tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,
+                            ModelTarget &target,
                             std::vector<ModelVariable> &variables,
                             std::vector<EntryPoint> &entries,
                             std::vector<InitializerPlan> &plans,
                             tfc_status *status);
 
-/// Runs entry `entry` (public or initializer) with validated inputs.
+/// Runs entry `entry` (public or initializer) with validated inputs. For a
+/// CUDA model, host inputs are copied to the device unless
+/// `inputsOnDevice`, and results are copied back to host tensors.
 tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
                    const tfc_tensor *const *inputs, tfc_tensor **outputs,
-                   tfc_status *status);
+                   bool inputsOnDevice, tfc_status *status);
+
+/// A host tensor holding a copy of the device buffer a CUDA call returned
+/// (result descriptor `words`, any strides).
+tfc_code resultFromDevice(tfc_dtype dtype, const int64_t *words, int64_t rank,
+                          tfc_tensor **result, tfc_status *status);
 
 /// Memory of compiled code: temporaries and results. Large blocks are
 /// reused across calls instead of returned to the system (Workspace.cpp).
@@ -89,11 +106,15 @@ struct tfc_model {
   const tfc_model_abi *abi = nullptr;
   tfc_store *store = nullptr;
   std::string name;
+  tfc::runtime::ModelTarget target;
   std::vector<tfc::runtime::ModelVariable> variables;
   std::vector<tfc::runtime::EntryPoint> entries;
   /// Indices into `entries` of the public entry points.
   std::vector<int64_t> publicEntries;
   std::vector<tfc::runtime::InitializerPlan> plans;
+  /// Device temporaries of a CUDA model's calls, kept across calls.
+  std::unique_ptr<tfc::runtime::DeviceWorkspace> deviceWorkspace =
+      std::make_unique<tfc::runtime::DeviceWorkspace>();
   /// Threads of the parallel regions of this model's calls.
   int32_t numThreads = tfc::runtime::defaultNumThreads();
 };

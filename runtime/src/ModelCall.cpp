@@ -10,10 +10,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallContext.h"
+#include "CudaDriver.h"
+#include "CudaMemory.h"
+#include "MemRef.h"
 #include "Model.h"
+#include "Store.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <thread>
 #include <unordered_set>
 #include <vector>
@@ -49,23 +54,6 @@ private:
   CallArena *previous;
 };
 
-/// A ranked memref descriptor as MLIR lays it out: allocated and aligned
-/// pointers, offset, sizes, strides (all 8 bytes).
-int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
-
-void writeDescriptor(int64_t *words, void *data, const int64_t *shape,
-                     int64_t rank) {
-  std::memcpy(&words[0], &data, sizeof(void *));
-  std::memcpy(&words[1], &data, sizeof(void *));
-  words[2] = 0;
-  int64_t stride = 1;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    words[3 + d] = shape[d];
-    words[3 + rank + d] = stride;
-    stride *= shape[d];
-  }
-}
-
 void freeDeleter(void *, void *allocated) { releaseBuffer(allocated); }
 
 } // namespace
@@ -94,9 +82,58 @@ TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
 }
 }
 
+/// Brings the variables' copies on the call's side up to date and writes
+/// their descriptors. Under the store lock.
+static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
+                              std::vector<int64_t> *words, tfc_status *status) {
+  bool cuda = model->target.cuda;
+  for (size_t j = 0; j < entry.variables.size(); ++j) {
+    tfc_variable *var = model->variables[entry.variables[j]].variable;
+    tfc_code code =
+        cuda ? variableToDevice(var, status) : variableToHost(var, status);
+    if (code != TFC_OK)
+      return code;
+    words[j].resize(descriptorWords(var->rank));
+    writeDescriptor(words[j].data(), cuda ? var->deviceData : var->data,
+                    var->dims, var->rank);
+  }
+  return TFC_OK;
+}
+
+/// The output tensor of a CPU call's result descriptor: a buffer the call
+/// allocated becomes the tensor; anything else (a constant, an argument, a
+/// second result sharing a buffer) is copied.
+static tfc_tensor *hostResult(ArenaScope &arena, tfc_dtype dtype,
+                              int64_t *words, int64_t rank,
+                              tfc_status *status) {
+  void *allocated, *aligned;
+  std::memcpy(&allocated, &words[0], sizeof(void *));
+  std::memcpy(&aligned, &words[1], sizeof(void *));
+  char *data = static_cast<char *>(aligned) + words[2] * tfc_dtype_size(dtype);
+  const int64_t *shape = words + 3;
+  if (words[2] == 0 && arena.release(allocated)) {
+    tfc_tensor *tensor = tfc_tensor_wrap(dtype, rank, shape, data, freeDeleter,
+                                         allocated, status);
+    if (!tensor)
+      releaseBuffer(allocated);
+    return tensor;
+  }
+  tfc_tensor *wrapped =
+      tfc_tensor_wrap(dtype, rank, shape, data, nullptr, nullptr, status);
+  if (!wrapped)
+    return nullptr;
+  tfc_tensor *tensor = tfc_tensor_clone(wrapped, status);
+  tfc_tensor_destroy(wrapped);
+  return tensor;
+}
+
 tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                                  const tfc_tensor *const *inputs,
-                                 tfc_tensor **outputs, tfc_status *status) {
+                                 tfc_tensor **outputs, bool inputsOnDevice,
+                                 tfc_status *status) {
+  bool cuda = model->target.cuda;
+  if (cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
   // The variables must hold values before anything runs.
   for (int64_t index : entry.variables) {
     tfc_code code = tfc_variable_require_initialized(
@@ -105,106 +142,108 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
       return code;
   }
 
-  // One block of words: the results' descriptors, then the arguments' and
-  // the variables'.
-  size_t numArgs = entry.inputs.size() + entry.variables.size();
+  // The results' descriptors in one block, then one per argument and
+  // variable.
   std::vector<int64_t> resultWords;
   std::vector<size_t> resultOffsets;
   for (const TensorSignature &output : entry.outputs) {
     resultOffsets.push_back(resultWords.size());
-    resultWords.resize(resultWords.size() + descriptorWords(output.shape.size()));
+    resultWords.resize(resultWords.size() +
+                       descriptorWords(output.shape.size()));
   }
-  std::vector<std::vector<int64_t>> argWords(numArgs);
+  std::vector<std::vector<int64_t>> argWords(entry.inputs.size() +
+                                             entry.variables.size());
   std::vector<void *> packed;
   if (!entry.outputs.empty())
     packed.push_back(resultWords.data());
-  for (size_t i = 0; i < entry.inputs.size(); ++i) {
-    const tfc_tensor *input = inputs[i];
-    argWords[i].resize(descriptorWords(input->rank));
-    writeDescriptor(argWords[i].data(), input->data, input->dims, input->rank);
-    packed.push_back(argWords[i].data());
-  }
-  for (size_t j = 0; j < entry.variables.size(); ++j) {
-    tfc_variable *var = model->variables[entry.variables[j]].variable;
-    std::vector<int64_t> &words = argWords[entry.inputs.size() + j];
-    int64_t rank = tfc_variable_rank(var);
-    words.resize(descriptorWords(rank));
-    writeDescriptor(words.data(), tfc_variable_data(var),
-                    tfc_variable_shape(var), rank);
-    packed.push_back(words.data());
-  }
+  // Filled below, once the words are sized.
+  packed.resize(packed.size() + argWords.size(), nullptr);
 
   {
     ArenaScope arena;
+    // Errors of the device copies below land in the call's context too.
+    CallContextScope context;
+    std::optional<DeviceCallScope> device;
+    if (cuda)
+      device.emplace(*model->deviceWorkspace);
+    size_t first = entry.outputs.empty() ? 0 : 1;
+    for (size_t i = 0; i < entry.inputs.size(); ++i) {
+      const tfc_tensor *input = inputs[i];
+      void *data = input->data;
+      if (cuda && !inputsOnDevice) {
+        data = device->allocate(static_cast<size_t>(input->byteSize));
+        if (!data)
+          return setError(status, context.get().code, "%s",
+                          context.get().message.c_str());
+        if (tfc_code code = copyToDevice(
+                data, input->data, static_cast<size_t>(input->byteSize),
+                status))
+          return code;
+      }
+      argWords[i].resize(descriptorWords(input->rank));
+      writeDescriptor(argWords[i].data(), data, input->dims, input->rank);
+      packed[first + i] = argWords[i].data();
+    }
+
     int32_t previousNumThreads = currentNumThreads;
     currentNumThreads = model->numThreads;
-    // A failed assertion or host call unwinds to runGuarded; the lock is
-    // released and the arena freed either way.
-    CallContextScope context;
     if (entry.writesVariables)
       tfc_store_lock_exclusive(model->store);
     else
       tfc_store_lock_shared(model->store);
+    auto unlock = [&] {
+      if (entry.writesVariables)
+        tfc_store_unlock_exclusive(model->store);
+      else
+        tfc_store_unlock_shared(model->store);
+      currentNumThreads = previousNumThreads;
+    };
+    std::vector<int64_t> *variableWords = argWords.data() + entry.inputs.size();
+    if (tfc_code code = bindVariables(model, entry, variableWords, status)) {
+      unlock();
+      return code;
+    }
+    for (size_t j = 0; j < entry.variables.size(); ++j)
+      packed[first + entry.inputs.size() + j] = variableWords[j].data();
+    // A failed assertion, host call or device operation unwinds to
+    // runGuarded; the lock is released and the arena freed either way.
     bool completed = runGuarded(model->abi->functions[entry.function],
                                 packed.data(), context.get());
+    // Kernels may still run on streams the compiled code did not wait for:
+    // the variables and the call's blocks are theirs until they end.
+    if (cuda) {
+      tfc_status deviceStatus;
+      if (synchronizeDevice(&deviceStatus) != TFC_OK && completed) {
+        context.get().code = deviceStatus.code;
+        context.get().message = deviceStatus.message;
+        completed = false;
+      }
+    }
+    // Assigns that ran before a failure stay done.
     if (entry.writesVariables)
-      tfc_store_unlock_exclusive(model->store);
-    else
-      tfc_store_unlock_shared(model->store);
-    currentNumThreads = previousNumThreads;
+      for (int64_t index : entry.variables)
+        variableWritten(model->variables[index].variable, cuda);
+    unlock();
     if (!completed)
       return setError(status, context.get().code, "%s",
                       context.get().message.c_str());
-
-    // Results: buffers the call allocated become the tensors; anything else
-    // (a constant, an argument, a second result sharing a buffer) is copied.
     for (size_t k = 0; k < entry.outputs.size(); ++k) {
       const TensorSignature &signature = entry.outputs[k];
       int64_t rank = static_cast<int64_t>(signature.shape.size());
       int64_t *words = resultWords.data() + resultOffsets[k];
-      void *allocated, *aligned;
-      std::memcpy(&allocated, &words[0], sizeof(void *));
-      std::memcpy(&aligned, &words[1], sizeof(void *));
-      int64_t elementSize = 0;
-      switch (signature.dtype) {
-      case TFC_F16:
-      case TFC_BF16:
-        elementSize = 2;
-        break;
-      case TFC_F32:
-      case TFC_I32:
-        elementSize = 4;
-        break;
-      case TFC_F64:
-      case TFC_I64:
-        elementSize = 8;
-        break;
-      default:
-        elementSize = 1;
-      }
-      char *data = static_cast<char *>(aligned) + words[2] * elementSize;
-      const int64_t *shape = words + 3;
       tfc_tensor *tensor = nullptr;
-      if (words[2] == 0 && arena.release(allocated)) {
-        tensor = tfc_tensor_wrap(signature.dtype, rank, shape, data,
-                                 freeDeleter, allocated, status);
-        if (!tensor)
-          releaseBuffer(allocated);
-      } else {
-        tfc_tensor *wrapped =
-            tfc_tensor_wrap(signature.dtype, rank, shape, data, nullptr,
-                            nullptr, status);
-        if (wrapped) {
-          tensor = tfc_tensor_clone(wrapped, status);
-          tfc_tensor_destroy(wrapped);
-        }
-      }
-      if (!tensor) {
+      tfc_code code = TFC_OK;
+      if (cuda)
+        code = resultFromDevice(signature.dtype, words, rank, &tensor, status);
+      else if (!(tensor = hostResult(arena, signature.dtype, words, rank,
+                                     status)))
+        code = TFC_RESOURCE_EXHAUSTED;
+      if (code != TFC_OK) {
         for (size_t done = 0; done < k; ++done) {
           tfc_tensor_destroy(outputs[done]);
           outputs[done] = nullptr;
         }
-        return TFC_RESOURCE_EXHAUSTED;
+        return code;
       }
       outputs[k] = tensor;
     }
@@ -244,10 +283,12 @@ int32_t tfc_model_num_threads(const tfc_model *model) {
   return model ? model->numThreads : -1;
 }
 
-tfc_code tfc_model_call(tfc_model *model, int64_t index,
-                        const tfc_tensor *const *inputs, int64_t numInputs,
-                        tfc_tensor **outputs, int64_t numOutputs,
-                        tfc_status *status) {
+tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
+                                     const tfc_tensor *const *inputs,
+                                     int64_t numInputs, tfc_tensor **outputs,
+                                     int64_t numOutputs,
+                                     const tfc_call_options *options,
+                                     tfc_status *status) {
   if (!model)
     return setError(status, TFC_INVALID_ARGUMENT, "tfc_model_call: model is "
                                                   "NULL");
@@ -278,7 +319,22 @@ tfc_code tfc_model_call(tfc_model *model, int64_t index,
     if (code != TFC_OK)
       return code;
   }
+  bool inputsOnDevice =
+      options && (options->flags & TFC_CALL_INPUTS_ON_DEVICE) != 0;
+  if (inputsOnDevice && !model->target.cuda)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "%s: inputs on the device need a model compiled for "
+                    "CUDA; model '%s' runs on the CPU",
+                    entry.name.c_str(), model->name.c_str());
   for (int64_t k = 0; k < numOutputs; ++k)
     outputs[k] = nullptr;
-  return callEntry(model, entry, inputs, outputs, status);
+  return callEntry(model, entry, inputs, outputs, inputsOnDevice, status);
+}
+
+tfc_code tfc_model_call(tfc_model *model, int64_t index,
+                        const tfc_tensor *const *inputs, int64_t numInputs,
+                        tfc_tensor **outputs, int64_t numOutputs,
+                        tfc_status *status) {
+  return tfc_model_call_with_options(model, index, inputs, numInputs, outputs,
+                                     numOutputs, nullptr, status);
 }

@@ -91,7 +91,7 @@ bool readSignature(LineReader &reader, TensorSignature &signature) {
 } // namespace
 
 tfc_code tfc::runtime::parseModelMetadata(
-    const tfc_model_abi *abi, std::string &name,
+    const tfc_model_abi *abi, std::string &name, ModelTarget &target,
     std::vector<ModelVariable> &variables, std::vector<EntryPoint> &entries,
     std::vector<InitializerPlan> &plans, tfc_status *status) {
   if (!abi->metadata || std::strlen(abi->metadata) != abi->metadata_size)
@@ -127,6 +127,16 @@ tfc_code tfc::runtime::parseModelMetadata(
       name = reader.word();
       if (!reader.ok())
         return bad("model line");
+    } else if (kind == "target") {
+      std::string device = reader.word();
+      if (device == "cuda") {
+        target.cuda = true;
+        target.archs = reader.word();
+        if (!reader.ok() || target.archs.compare(0, 3, "sm_") != 0)
+          return bad("target line");
+      } else if (device != "cpu" || !reader.ok()) {
+        return bad("target line");
+      }
     } else if (kind == "variable") {
       ModelVariable v;
       v.name = reader.word();

@@ -34,7 +34,18 @@ struct tfc_variable {
   /// initializer, holding the exclusive lock, sets it.
   std::atomic<bool> initialized{false};
 
-  ~tfc_variable() { tfc::runtime::freeAligned(data); }
+  /// The device copy of a variable a CUDA model uses, allocated at its first
+  /// use there (VariableDevice.cpp). `data` stays the host copy; the flags
+  /// say which copies hold the current value. Copying between them may
+  /// happen under the shared store lock, so they are under `deviceMutex`;
+  /// `deviceUsed` lets host-only variables skip it.
+  void *deviceData = nullptr;
+  bool hostCurrent = true;
+  bool deviceCurrent = false;
+  std::atomic<bool> deviceUsed{false};
+  std::mutex deviceMutex;
+
+  ~tfc_variable();
   bool inCollection(const char *collection) const;
   std::string type() const {
     return tfc::runtime::typeString(dtype, dims, rank);
@@ -65,6 +76,16 @@ struct tfc_store {
 };
 
 namespace tfc::runtime {
+
+/// Brings the device copy of `var` up to date (allocating it on first use);
+/// under the store lock, shared or exclusive.
+tfc_code variableToDevice(tfc_variable *var, tfc_status *status);
+/// Brings the host copy (`data`) up to date; TFC_OK at once for a variable
+/// no CUDA model used. Under the store lock, shared or exclusive.
+tfc_code variableToHost(tfc_variable *var, tfc_status *status);
+/// Records that the copy on the device (or the host) was written and the
+/// other one is stale. Under the exclusive store lock.
+void variableWritten(tfc_variable *var, bool onDevice);
 
 /// RAII holders of the store lock.
 class SharedLock {

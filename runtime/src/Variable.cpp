@@ -58,7 +58,11 @@ int32_t tfc_variable_in_collection(const tfc_variable *var,
 }
 
 void *tfc_variable_data(const tfc_variable *var) {
-  return var ? var->data : nullptr;
+  if (!var)
+    return nullptr;
+  // The host copy, brought up to date if a CUDA model wrote the device one.
+  variableToHost(const_cast<tfc_variable *>(var), nullptr);
+  return var->data;
 }
 
 int32_t tfc_variable_is_initialized(const tfc_variable *var) {
@@ -94,6 +98,7 @@ tfc_code tfc_variable_assign(tfc_variable *var, const tfc_tensor *value,
   ExclusiveLock lock(var->store);
   if (var->byteSize > 0)
     std::memcpy(var->data, value->data, static_cast<size_t>(var->byteSize));
+  variableWritten(var, /*onDevice=*/false);
   var->initialized.store(true, std::memory_order_release);
   return TFC_OK;
 }
@@ -104,7 +109,8 @@ tfc_tensor *tfc_variable_read(const tfc_variable *var, tfc_status *status) {
     return nullptr;
   }
   SharedLock lock(var->store);
-  if (tfc_variable_require_initialized(var, status) != TFC_OK)
+  if (tfc_variable_require_initialized(var, status) != TFC_OK ||
+      variableToHost(const_cast<tfc_variable *>(var), status) != TFC_OK)
     return nullptr;
   tfc_tensor *tensor =
       tfc_tensor_create(var->dtype, var->rank, var->dims, status);

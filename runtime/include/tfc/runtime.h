@@ -14,6 +14,7 @@
 #include "tfc/runtime/base.h"
 #include "tfc/runtime/checkpoint.h"
 #include "tfc/runtime/compiled.h"
+#include "tfc/runtime/cuda.h"
 #include "tfc/runtime/hooks.h"
 #include "tfc/runtime/model.h"
 #include "tfc/runtime/host_call.h"

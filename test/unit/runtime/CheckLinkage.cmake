@@ -1,7 +1,8 @@
 # Checks libtfc_runtime.so: every exported symbol is part of the tfc_* C API
 # (or one of the MLIR runtime functions compiled models call: allocation,
-# memrefCopy), and no LLVM or
-# MLIR library is among its dependencies.
+# memrefCopy, and the mgpu* functions of MLIR 22's gpu-to-llvm lowering, all
+# of which must be there), and neither an LLVM or MLIR library nor the CUDA
+# driver is among its dependencies.
 # Usage: cmake -DLIBRARY=... -DNM=llvm-nm -DREADOBJ=llvm-readobj -P this-file
 
 cmake_minimum_required(VERSION 3.25)
@@ -13,6 +14,23 @@ if(NOT result EQUAL 0)
   message(FATAL_ERROR "llvm-nm failed on ${LIBRARY}")
 endif()
 string(REPLACE "\n" ";" symbols "${symbols}")
+# What code from gpu-to-llvm calls (docs/runtime.md), signatures included in
+# runtime/src/CudaModule.cpp and CudaMemory.cpp.
+set(mgpu_symbols
+  mgpuModuleLoad mgpuModuleLoadJIT mgpuModuleUnload mgpuModuleGetFunction
+  mgpuLaunchKernel mgpuStreamCreate mgpuStreamDestroy mgpuStreamSynchronize
+  mgpuStreamWaitEvent mgpuEventCreate mgpuEventDestroy mgpuEventSynchronize
+  mgpuEventRecord mgpuSetDefaultDevice mgpuMemAlloc mgpuMemFree mgpuMemcpy
+  mgpuMemset32 mgpuMemset16 mgpuMemHostRegister mgpuMemHostUnregister
+  mgpuMemHostRegisterMemRef mgpuMemHostUnregisterMemRef)
+foreach(symbol IN LISTS mgpu_symbols)
+  if(NOT symbol IN_LIST symbols)
+    list(APPEND missing ${symbol})
+  endif()
+endforeach()
+if(missing)
+  message(FATAL_ERROR "libtfc_runtime.so does not export ${missing}")
+endif()
 set(api_count 0)
 foreach(symbol IN LISTS symbols)
   if(symbol STREQUAL "")
@@ -23,6 +41,8 @@ foreach(symbol IN LISTS symbols)
     # MLIR's generic allocation functions, which compiled models call.
   elseif(symbol STREQUAL "memrefCopy")
     # MLIR's strided copy, which compiled models call.
+  elseif(symbol IN_LIST mgpu_symbols)
+    # The GPU runtime functions compiled CUDA models call.
   else()
     list(APPEND unexpected ${symbol})
   endif()
@@ -43,7 +63,7 @@ execute_process(
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "llvm-readobj failed on ${LIBRARY}")
 endif()
-if(needed MATCHES "(libLLVM|libMLIR)[^\n]*")
+if(needed MATCHES "(libLLVM|libMLIR|libcuda)[^\n]*")
   message(FATAL_ERROR "libtfc_runtime.so depends on ${CMAKE_MATCH_0}")
 endif()
 message(STATUS "${api_count} tfc_* functions exported; no LLVM/MLIR dependency")

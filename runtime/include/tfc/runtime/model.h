@@ -69,6 +69,13 @@ TFC_RUNTIME_EXPORT void tfc_model_destroy(tfc_model *model);
 TFC_RUNTIME_EXPORT const char *tfc_model_name(const tfc_model *model);
 TFC_RUNTIME_EXPORT tfc_store *tfc_model_store(const tfc_model *model);
 
+/* Where the model's code runs: "cpu" or "cuda" (its metadata's `target`
+ * line). A CUDA model's initialize and calls return TFC_UNAVAILABLE, "no
+ * CUDA device available (REASON)", on a machine without a usable device. */
+TFC_RUNTIME_EXPORT const char *tfc_model_target(const tfc_model *model);
+/* The GPU architectures of a CUDA model ("sm_80,sm_90"); "" for CPU. */
+TFC_RUNTIME_EXPORT const char *tfc_model_target_archs(const tfc_model *model);
+
 /* Runs the initializers of the model's variables in `collection`
  * ("GLOBAL_VARIABLES" or "LOCAL_VARIABLES", or TensorFlow's keys "variables"
  * and "local_variables"), in the order the compiler planned. */
@@ -92,13 +99,34 @@ TFC_RUNTIME_EXPORT tfc_variable *tfc_model_variable_at(const tfc_model *model,
  * tensors; on success stores `num_outputs` new tensors, which the caller
  * destroys, in `outputs`. Wrong counts, NULL pointers, dtypes, ranks or
  * shapes and uninitialized variables are errors that leave the store
- * unchanged. */
+ * unchanged. For a CUDA model the inputs are copied to the device and the
+ * results back to host tensors (docs/runtime.md, "Device memory"). */
 TFC_RUNTIME_EXPORT tfc_code tfc_model_call(tfc_model *model, int64_t index,
                                            const tfc_tensor *const *inputs,
                                            int64_t num_inputs,
                                            tfc_tensor **outputs,
                                            int64_t num_outputs,
                                            tfc_status *status);
+
+/* Options of tfc_model_call_with_options. */
+enum {
+  /* The inputs' data pointers are device memory (CUDA models only): the
+   * tensors wrap device buffers (tfc_tensor_wrap with a pointer from
+   * cuMemAlloc or the CUDA runtime, in the primary context of device 0), the
+   * call passes them to the compiled code without copying, and never reads
+   * them on the host. Dtype and shape are checked as usual. */
+  TFC_CALL_INPUTS_ON_DEVICE = 1
+};
+typedef struct tfc_call_options {
+  uint32_t flags;
+} tfc_call_options;
+
+/* tfc_model_call with options (NULL: none, the same as tfc_model_call).
+ * TFC_CALL_INPUTS_ON_DEVICE for a CPU model is INVALID_ARGUMENT. */
+TFC_RUNTIME_EXPORT tfc_code tfc_model_call_with_options(
+    tfc_model *model, int64_t index, const tfc_tensor *const *inputs,
+    int64_t num_inputs, tfc_tensor **outputs, int64_t num_outputs,
+    const tfc_call_options *options, tfc_status *status);
 
 /* Threads: compiled code runs its large loops (above a size threshold the
  * compiler chose) on up to this many threads, small ones on the calling

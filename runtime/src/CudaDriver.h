@@ -1,0 +1,105 @@
+//===- CudaDriver.h - The CUDA driver, opened at first use ------*- C++ -*-===//
+//
+// The runtime never links libcuda: it opens the driver with dlopen the first
+// time something needs it and keeps the entry points it uses here. Without a
+// driver or a device the table stays unusable and remembers why, so every
+// caller can report "no CUDA device available (REASON)".
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_CUDADRIVER_H
+#define TFC_RUNTIME_SRC_CUDADRIVER_H
+
+#include "Internal.h"
+
+#include <cstddef>
+#include <string>
+
+namespace tfc::runtime {
+
+// The driver's types, as its ABI defines them (cuda.h is not needed).
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+using CUevent = struct CUevent_st *;
+
+constexpr CUresult kCudaSuccess = 0;
+// Attributes of cuDeviceGetAttribute.
+constexpr int kAttrMultiprocessors = 16;
+constexpr int kAttrMajor = 75;
+constexpr int kAttrMinor = 76;
+
+/// The driver entry points the runtime uses (their unversioned or _v2
+/// names, as libcuda exports them).
+struct CudaDriver {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuModuleLoadData)(CUmodule *, const void *);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventDestroy)(CUevent);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuMemAlloc)(CUdeviceptr *, size_t);
+  CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*cuMemFree)(CUdeviceptr);
+  CUresult (*cuMemcpy)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*cuMemcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr, unsigned, size_t, CUstream);
+  CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
+  CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
+  CUresult (*cuMemHostUnregister)(void *);
+
+  /// The primary context of device 0, current on every thread that calls
+  /// into the driver through `makeCurrent`.
+  CUcontext context = nullptr;
+  int version = -1;
+  int deviceCount = 0;
+};
+
+/// The loaded driver, or null (then `cudaUnavailableReason` says why). The
+/// first call loads it; later calls are cheap and thread-safe.
+const CudaDriver *cudaDriver();
+
+/// Why the driver is unusable ("libcuda.so.1: cannot open shared object
+/// file: ...", "cuInit: CUDA_ERROR_NO_DEVICE"); empty when it is usable.
+const std::string &cudaUnavailableReason();
+
+/// The path given to dlopen.
+const char *cudaDriverPath();
+
+/// "CUDA_ERROR_OUT_OF_MEMORY", or "CUDA error N" when the driver has no name
+/// for it.
+std::string cudaErrorName(CUresult result);
+
+/// The TFC_UNAVAILABLE status of a missing device; TFC_OK when there is one.
+tfc_code checkCudaAvailable(tfc_status *status);
+
+/// Makes the driver's context current on this thread; false (and the
+/// error in `message`) when it fails.
+bool makeCudaContextCurrent(const CudaDriver &driver, std::string &message);
+
+} // namespace tfc::runtime
+
+#endif // TFC_RUNTIME_SRC_CUDADRIVER_H

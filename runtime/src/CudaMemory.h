@@ -1,0 +1,86 @@
+//===- CudaMemory.h - Device memory of CUDA models --------------*- C++ -*-===//
+//
+// Device buffers for variables and call arguments, copies between host and
+// device, and the per-model device workspace that serves the mgpuMemAlloc
+// calls of compiled code inside a model call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNTIME_SRC_CUDAMEMORY_H
+#define TFC_RUNTIME_SRC_CUDAMEMORY_H
+
+#include "Internal.h"
+
+#include <cstddef>
+#include <mutex>
+#include <vector>
+
+namespace tfc::runtime {
+
+/// Device memory of at least `bytes` (one byte for empty buffers) in
+/// `*ptr`; the error when it fails or there is no device.
+tfc_code deviceAllocate(size_t bytes, void **ptr, tfc_status *status);
+/// Accepts null.
+void deviceFree(void *ptr);
+/// Synchronous copies; TFC_OK or the driver's error in `status`.
+tfc_code copyToDevice(void *device, const void *host, size_t bytes,
+                      tfc_status *status);
+tfc_code copyToHost(void *host, const void *device, size_t bytes,
+                    tfc_status *status);
+
+/// Waits for all work of the device (a call's kernels on any stream); the
+/// error of a kernel that failed asynchronously otherwise.
+tfc_code synchronizeDevice(tfc_status *status);
+
+/// Device blocks reused by the calls of one model: a block a call takes is
+/// the call's until it ends, then goes back here. Blocks are only returned
+/// to the driver when the workspace is destroyed.
+class DeviceWorkspace {
+public:
+  DeviceWorkspace() = default;
+  DeviceWorkspace(const DeviceWorkspace &) = delete;
+  DeviceWorkspace &operator=(const DeviceWorkspace &) = delete;
+  ~DeviceWorkspace();
+
+  struct Block {
+    void *ptr;
+    size_t capacity;
+  };
+  /// A free block of at least `bytes`, or a new one; {null, 0} after
+  /// recording the driver's error for the call.
+  Block take(size_t bytes);
+  void give(const Block &block);
+  /// Device bytes this workspace holds, taken or free.
+  size_t bytesHeld();
+
+private:
+  std::mutex mutex;
+  std::vector<Block> free;
+  size_t held = 0;
+};
+
+/// Installs `workspace` for the model call on this thread: mgpuMemAlloc
+/// takes its blocks there, mgpuMemFree of them waits for the end of the
+/// call, and the destructor gives every block back.
+class DeviceCallScope {
+public:
+  explicit DeviceCallScope(DeviceWorkspace &workspace);
+  ~DeviceCallScope();
+  DeviceCallScope(const DeviceCallScope &) = delete;
+  DeviceCallScope &operator=(const DeviceCallScope &) = delete;
+
+  /// The scope of the call on this thread, or null.
+  static DeviceCallScope *current();
+  void *allocate(size_t bytes);
+  /// True when `ptr` is a block of this call.
+  bool owns(const void *ptr) const;
+
+private:
+  DeviceWorkspace &workspace;
+  std::vector<DeviceWorkspace::Block> taken;
+  DeviceCallScope *previous;
+};
+
+} // namespace tfc::runtime
+
+#endif // TFC_RUNTIME_SRC_CUDAMEMORY_H

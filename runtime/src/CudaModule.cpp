@@ -1,0 +1,156 @@
+//===- CudaModule.cpp - mgpu* modules, kernels, streams and events --------===//
+//
+// The functions MLIR 22's gpu-to-llvm lowering calls to load the embedded
+// GPU binary, look up kernels and launch them on streams, with the exact
+// signatures of that lowering (docs/runtime.md lists them). Modules load
+// from the compiled library's global constructors: there a failure returns
+// null and is remembered; the first kernel lookup of a call then reports it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaCalls.h"
+
+using namespace tfc::runtime;
+
+extern "C" {
+
+// The frames below hold no objects with destructors: they may unwind.
+
+TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoad(void *data, int64_t size) {
+  (void)size; // cubins and fatbins carry their own size
+  const CudaDriver *d = cudaForCall("mgpuModuleLoad");
+  CUmodule module = nullptr;
+  if (d && !cudaSucceeded(d->cuModuleLoadData(&module, data), "mgpuModuleLoad",
+                          "loading the model's GPU binary"))
+    module = nullptr;
+  unwindIfCallFailed();
+  return module;
+}
+
+/// PTX text, compiled by the driver for the device at hand. The driver picks
+/// its own optimization level.
+TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int32_t optLevel) {
+  (void)optLevel;
+  const CudaDriver *d = cudaForCall("mgpuModuleLoadJIT");
+  CUmodule module = nullptr;
+  if (d && !cudaSucceeded(d->cuModuleLoadData(&module, data),
+                          "mgpuModuleLoadJIT", "compiling the model's PTX"))
+    module = nullptr;
+  unwindIfCallFailed();
+  return module;
+}
+
+TFC_RUNTIME_EXPORT void mgpuModuleUnload(CUmodule module) {
+  // Runs from global destructors; a module that never loaded is null.
+  if (!module)
+    return;
+  if (const CudaDriver *d = cudaDriver())
+    d->cuModuleUnload(module);
+}
+
+TFC_RUNTIME_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
+                                                    const char *name) {
+  CUfunction function = nullptr;
+  if (!module) {
+    recordCudaFailure(TFC_UNAVAILABLE,
+                      "kernel '" + std::string(name ? name : "?") +
+                          "': the model's GPU module did not load (" +
+                          lastCudaLoadFailure() + ")");
+  } else if (const CudaDriver *d = cudaForCall("mgpuModuleGetFunction")) {
+    if (!cudaSucceeded(d->cuModuleGetFunction(&function, module, name),
+                       "mgpuModuleGetFunction", name))
+      function = nullptr;
+  }
+  unwindIfCallFailed();
+  return function;
+}
+
+TFC_RUNTIME_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
+                                         intptr_t gridY, intptr_t gridZ,
+                                         intptr_t blockX, intptr_t blockY,
+                                         intptr_t blockZ, int32_t smem,
+                                         CUstream stream, void **params,
+                                         void **extra, size_t paramsCount) {
+  (void)paramsCount;
+  if (const CudaDriver *d = cudaForCall("mgpuLaunchKernel"))
+    cudaSucceeded(d->cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
+                                    blockY, blockZ, smem, stream, params,
+                                    extra),
+                  "mgpuLaunchKernel", "launching a kernel");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
+  CUstream stream = nullptr;
+  if (const CudaDriver *d = cudaForCall("mgpuStreamCreate"))
+    // CU_STREAM_NON_BLOCKING: no implicit ordering with the legacy stream.
+    cudaSucceeded(d->cuStreamCreate(&stream, 1), "mgpuStreamCreate",
+                  "creating a stream");
+  unwindIfCallFailed();
+  return stream;
+}
+
+TFC_RUNTIME_EXPORT void mgpuStreamDestroy(CUstream stream) {
+  if (const CudaDriver *d = cudaForCall("mgpuStreamDestroy"))
+    cudaSucceeded(d->cuStreamDestroy(stream), "mgpuStreamDestroy",
+                  "destroying a stream");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT void mgpuStreamSynchronize(CUstream stream) {
+  // Asynchronous kernel failures surface here.
+  if (const CudaDriver *d = cudaForCall("mgpuStreamSynchronize"))
+    cudaSucceeded(d->cuStreamSynchronize(stream), "mgpuStreamSynchronize",
+                  "waiting for the GPU");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  if (const CudaDriver *d = cudaForCall("mgpuStreamWaitEvent"))
+    cudaSucceeded(d->cuStreamWaitEvent(stream, event, 0), "mgpuStreamWaitEvent",
+                  "ordering streams");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT CUevent mgpuEventCreate() {
+  CUevent event = nullptr;
+  if (const CudaDriver *d = cudaForCall("mgpuEventCreate"))
+    // CU_EVENT_DISABLE_TIMING: events only order work here.
+    cudaSucceeded(d->cuEventCreate(&event, 2), "mgpuEventCreate",
+                  "creating an event");
+  unwindIfCallFailed();
+  return event;
+}
+
+TFC_RUNTIME_EXPORT void mgpuEventDestroy(CUevent event) {
+  if (const CudaDriver *d = cudaForCall("mgpuEventDestroy"))
+    cudaSucceeded(d->cuEventDestroy(event), "mgpuEventDestroy",
+                  "destroying an event");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT void mgpuEventSynchronize(CUevent event) {
+  if (const CudaDriver *d = cudaForCall("mgpuEventSynchronize"))
+    cudaSucceeded(d->cuEventSynchronize(event), "mgpuEventSynchronize",
+                  "waiting for the GPU");
+  unwindIfCallFailed();
+}
+
+TFC_RUNTIME_EXPORT void mgpuEventRecord(CUevent event, CUstream stream) {
+  if (const CudaDriver *d = cudaForCall("mgpuEventRecord"))
+    cudaSucceeded(d->cuEventRecord(event, stream), "mgpuEventRecord",
+                  "recording an event");
+  unwindIfCallFailed();
+}
+
+/// Only device 0 is used; the lowering calls this when a module sets one.
+TFC_RUNTIME_EXPORT void mgpuSetDefaultDevice(int32_t device) {
+  if (device != 0)
+    recordCudaFailure(TFC_UNIMPLEMENTED,
+                      formatString("mgpuSetDefaultDevice(%d): only device 0 "
+                                   "is supported",
+                                   device));
+  unwindIfCallFailed();
+}
+
+} // extern "C"

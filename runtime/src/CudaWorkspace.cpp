@@ -1,0 +1,159 @@
+//===- CudaWorkspace.cpp - Device buffers and the per-model workspace -----===//
+//
+// cuMemAlloc is slow and synchronizes the device, so compiled code's device
+// temporaries come from a workspace per model that keeps its blocks across
+// calls: after the first call, a call allocates nothing from the driver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaCalls.h"
+#include "CudaMemory.h"
+
+using namespace tfc::runtime;
+
+namespace {
+thread_local DeviceCallScope *currentScope = nullptr;
+/// Block sizes are multiples of this (also the alignment the driver gives).
+constexpr size_t kGranule = 256;
+} // namespace
+
+tfc_code tfc::runtime::deviceAllocate(size_t bytes, void **ptr,
+                                      tfc_status *status) {
+  *ptr = nullptr;
+  if (checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
+  const CudaDriver &d = *cudaDriver();
+  std::string message;
+  if (!makeCudaContextCurrent(d, message))
+    return setError(status, TFC_INTERNAL, "%s", message.c_str());
+  CUdeviceptr device = 0;
+  CUresult result = d.cuMemAlloc(&device, bytes ? bytes : 1);
+  if (result != kCudaSuccess)
+    return setError(status, result == 2 ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL,
+                    "allocating %zu bytes of device memory: %s", bytes,
+                    cudaErrorName(result).c_str());
+  *ptr = reinterpret_cast<void *>(device);
+  return TFC_OK;
+}
+
+void tfc::runtime::deviceFree(void *ptr) {
+  const CudaDriver *d = cudaDriver();
+  std::string message;
+  if (ptr && d && makeCudaContextCurrent(*d, message))
+    d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
+}
+
+static tfc_code copy(void *dst, const void *src, size_t bytes, const char *what,
+                     tfc_status *status) {
+  if (checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
+  const CudaDriver &d = *cudaDriver();
+  std::string message;
+  if (!makeCudaContextCurrent(d, message))
+    return setError(status, TFC_INTERNAL, "%s", message.c_str());
+  if (bytes == 0)
+    return TFC_OK;
+  // On the legacy stream, then waiting for it: compiled code's streams are
+  // non-blocking, so the copy must be complete before the call starts (or
+  // the result read); cuMemcpy alone may return before its DMA finishes.
+  CUresult result =
+      d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                      reinterpret_cast<CUdeviceptr>(src), bytes, nullptr);
+  if (result == kCudaSuccess)
+    result = d.cuStreamSynchronize(nullptr);
+  if (result != kCudaSuccess)
+    return setError(status, TFC_INTERNAL, "copying %zu bytes %s: %s", bytes,
+                    what, cudaErrorName(result).c_str());
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::synchronizeDevice(tfc_status *status) {
+  const CudaDriver *d = cudaDriver();
+  if (!d)
+    return checkCudaAvailable(status);
+  CUresult result = d->cuCtxSynchronize();
+  if (result != kCudaSuccess)
+    return setError(status, TFC_INTERNAL, "waiting for the GPU: %s",
+                    cudaErrorName(result).c_str());
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::copyToDevice(void *device, const void *host,
+                                    size_t bytes, tfc_status *status) {
+  return copy(device, host, bytes, "to the device", status);
+}
+
+tfc_code tfc::runtime::copyToHost(void *host, const void *device, size_t bytes,
+                                  tfc_status *status) {
+  return copy(host, device, bytes, "from the device", status);
+}
+
+DeviceWorkspace::~DeviceWorkspace() {
+  for (const Block &block : free)
+    deviceFree(block.ptr);
+}
+
+DeviceWorkspace::Block DeviceWorkspace::take(size_t bytes) {
+  size_t capacity = (bytes + kGranule - 1) / kGranule * kGranule;
+  if (capacity == 0)
+    capacity = kGranule;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    // The smallest free block that fits without wasting half of it.
+    size_t best = free.size();
+    for (size_t i = 0; i < free.size(); ++i)
+      if (free[i].capacity >= capacity && free[i].capacity / 2 <= capacity &&
+          (best == free.size() || free[i].capacity < free[best].capacity))
+        best = i;
+    if (best != free.size()) {
+      Block block = free[best];
+      free.erase(free.begin() + best);
+      return block;
+    }
+  }
+  const CudaDriver *d = cudaForCall("mgpuMemAlloc");
+  CUdeviceptr ptr = 0;
+  if (!d || !cudaSucceeded(d->cuMemAlloc(&ptr, capacity), "mgpuMemAlloc",
+                           "allocating device memory"))
+    return {nullptr, 0};
+  std::lock_guard<std::mutex> lock(mutex);
+  held += capacity;
+  return {reinterpret_cast<void *>(ptr), capacity};
+}
+
+void DeviceWorkspace::give(const Block &block) {
+  std::lock_guard<std::mutex> lock(mutex);
+  free.push_back(block);
+}
+
+size_t DeviceWorkspace::bytesHeld() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return held;
+}
+
+DeviceCallScope::DeviceCallScope(DeviceWorkspace &workspace)
+    : workspace(workspace), previous(currentScope) {
+  currentScope = this;
+}
+
+DeviceCallScope::~DeviceCallScope() {
+  currentScope = previous;
+  for (const DeviceWorkspace::Block &block : taken)
+    workspace.give(block);
+}
+
+DeviceCallScope *DeviceCallScope::current() { return currentScope; }
+
+void *DeviceCallScope::allocate(size_t bytes) {
+  DeviceWorkspace::Block block = workspace.take(bytes);
+  if (block.ptr)
+    taken.push_back(block);
+  return block.ptr;
+}
+
+bool DeviceCallScope::owns(const void *ptr) const {
+  for (const DeviceWorkspace::Block &block : taken)
+    if (block.ptr == ptr)
+      return true;
+  return false;
+}
