@@ -106,4 +106,5 @@ void mlir::tfc::registerDifferentiableOpInterfaceExternalModels(
   registerMatMulGradients(registry);
   registerReductionGradients(registry);
   registerNNGradients(registry);
+  registerWindowGradients(registry);
 }

@@ -106,6 +106,7 @@ void registerElementwiseGradients(DialectRegistry &registry);
 void registerMatMulGradients(DialectRegistry &registry);
 void registerReductionGradients(DialectRegistry &registry);
 void registerNNGradients(DialectRegistry &registry);
+void registerWindowGradients(DialectRegistry &registry);
 
 } // namespace mlir::tfc
 
