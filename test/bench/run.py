@@ -87,6 +87,20 @@ def matmul_mlir(n):
             f"    tfc.fetch %c : {t}\n  }}\n  return %r : {t}\n}}\n")
 
 
+def conv_relu_mlir(batch, size, channels, k):
+    """relu(conv2d(x, w, SAME) + b), NHWC input and HWIO filter."""
+    x = f"tensor<{batch}x{size}x{size}x{channels}xf32>"
+    w = f"tensor<{k}x{k}x{channels}x{channels}xf32>"
+    b = f"tensor<{channels}xf32>"
+    return (f"func.func @run(%x: {x} {{tfc.name = \"x\"}}, %w: {w} {{tfc.name = \"w\"}}, "
+            f"%b: {b} {{tfc.name = \"b\"}}) -> {x} {{\n"
+            f"  %r = tfc.graph -> ({x}) {{\n"
+            f"    %c = tfc.conv2d %x, %w strides [1, 1, 1, 1] padding \"SAME\" : {x}, {w}\n"
+            f"    %z = tfc.bias_add %c, %b : {x}, {b}\n"
+            f"    %y = tfc.relu %z : {x}\n"
+            f"    tfc.fetch %y : {x}\n  }}\n  return %r : {x}\n}}\n")
+
+
 class Case:
     def __init__(self, name, mlir, inputs, peers, flops=0, bytes_moved=0,
                  rtol=1e-4, atol=1e-6, onnx=None):
@@ -159,6 +173,14 @@ def make_cases(data_dir):
         cases.append(Case(f"matmul_{size}", matmul_mlir(size), ab,
                           ["openblas", "pytorch"], flops=2 * size ** 3,
                           rtol=1e-3, atol=1e-3))
+    # The guide's conv_relu: 5x5, 32 -> 32 channels, SAME, [8, 64, 64, 32].
+    # Sums of 800 products in float32, in different orders: rtol 1e-3.
+    conv = [save("conv_x", rng.uniform(-1, 1, (8, 64, 64, 32))),
+            save("conv_w", rng.uniform(-0.05, 0.05, (5, 5, 32, 32))),
+            save("conv_b", rng.uniform(-0.1, 0.1, (32,)))]
+    cases.append(Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
+                      ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
+                      rtol=1e-3, atol=1e-5))
     return cases
 
 
