@@ -302,8 +302,8 @@ func.func @two_steps() {
 // CHECK: %[[DA:[a-z0-9_]+]] = tfc.broadcast_like %{{.*}} to %[[A]]
 // CHECK: %[[DM:[a-z0-9_]+]] = tfc.avg_pool_grad %[[M]], %[[DA]] ksize [1, 2, 2, 1] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/AvgPool_grad/AvgPoolGrad"}
 // CHECK: %[[DC:[a-z0-9_]+]] = tfc.max_pool_grad %[[C]], %[[DM]] ksize [1, 2, 2, 1] strides [1, 2, 2, 1] padding "VALID"
-// CHECK: %[[DX:[a-z0-9_]+]] = tfc.conv2d_backprop_input %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME"
-// CHECK: %[[DW:[a-z0-9_]+]] = tfc.conv2d_backprop_filter %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME"
+// CHECK: %[[DX:[a-z0-9_]+]] = tfc.conv2d_backprop_input %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/Conv2D_grad/Conv2DBackpropInput"}
+// CHECK: %[[DW:[a-z0-9_]+]] = tfc.conv2d_backprop_filter %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/Conv2D_grad/Conv2DBackpropFilter"}
 // CHECK: tfc.fetch %[[DX]], %[[DW]] : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
 func.func @conv_pool(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> (tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>) {
   %r:2 = tfc.graph -> (tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>) {
