@@ -11,12 +11,14 @@
 #include "tfc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -43,6 +45,11 @@ constexpr int64_t kMinRowsToPack = 512;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;
+/// The register tile of a convolution: 8 output columns by 32 output
+/// channels, 16 AVX-512 accumulators, as the matmul's (one step of the
+/// reduction over filter rows, columns and input channels is 8 broadcasts
+/// of input pixels, 2 loads of filter row and 16 FMAs).
+constexpr int64_t kConvRegisterW = 8, kConvRegisterF = 32;
 /// The vector length of the loops inside a row (4 AVX-512 registers): long
 /// enough to hide latencies, short enough that a row's values never spill.
 constexpr int64_t kRowStep = 64;
@@ -105,6 +112,11 @@ public:
 
   void tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
+  /// Tiles `conv` and its element-wise consumer `root` (or the convolution
+  /// alone when `root` is `conv`) into row blocks over threads and register
+  /// tiles of output columns and channels, the consumer fused into the
+  /// convolution's register tile.
+  void tileConvolution(linalg::LinalgOp root, linalg::Conv2DNhwcHwcfOp conv);
 
 private:
   using LoopType = scf::SCFTilingOptions::LoopType;
@@ -256,6 +268,86 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
               [](Operation *, bool) { return false; }, {1, 0, 2, 3});
 }
 
+/// The convolution a root computes: the root itself or, for an
+/// element-wise consumer of the convolution's whole output (bias and
+/// activation, fused by then into one generic), its producer.
+static linalg::Conv2DNhwcHwcfOp getConvolution(linalg::LinalgOp root) {
+  if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(root.getOperation()))
+    return hasStaticShapes(conv) ? conv : nullptr;
+  if (root.getNumLoops() != 4 || root.getNumParallelLoops() != 4 ||
+      root->getNumResults() != 1)
+    return nullptr;
+  for (OpOperand *operand : root.getDpsInputOperands()) {
+    auto conv = operand->get().getDefiningOp<linalg::Conv2DNhwcHwcfOp>();
+    if (conv && conv->hasOneUse() && hasStaticShapes(conv) &&
+        root.getMatchingIndexingMap(operand).isIdentity())
+      return conv;
+  }
+  return nullptr;
+}
+
+void TileAndFuse::tileConvolution(linalg::LinalgOp root,
+                                  linalg::Conv2DNhwcHwcfOp conv) {
+  // Loops of the convolution: (n, oh, ow, f, kh, kw, c).
+  SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
+  int64_t batch = ranges[0], rows = ranges[1], cols = ranges[2],
+          channels = ranges[3];
+  bool isConv = root.getOperation() == conv.getOperation();
+  int64_t numLoops = root.getNumLoops();
+  // Blocks of output rows, about kTargetChunks of them over the batch.
+  int64_t blockRows =
+      divisorAtMost(rows, std::max<int64_t>(1, batch * rows / kTargetChunks));
+  bool parallel =
+      product(ranges) >= parallelThreshold && batch * (rows / blockRows) > 1;
+  // The convolution (its tiled copy at the inner level) and its fill.
+  auto fuse = [](Operation *producer, bool) {
+    return isa<linalg::Conv2DNhwcHwcfOp, linalg::FillOp>(producer);
+  };
+  SmallVector<int64_t> outer(numLoops, 0), inner(numLoops, 0);
+  outer[0] = 1;
+  outer[1] = blockRows;
+  Operation *block = tileAndFuse(
+      root, outer, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
+  if (!block)
+    return;
+  inner[1] = 1;
+  inner[2] = divisorAtMost(cols, kConvRegisterW);
+  inner[3] = divisorAtMost(channels, kConvRegisterF);
+  // The block's fill stays outside the register tiles (fused there, each
+  // tile would zero a buffer of its own), tiled like them.
+  linalg::Conv2DNhwcHwcfOp blockConv;
+  if (isConv)
+    blockConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(block);
+  else
+    block->getBlock()->walk(
+        [&](linalg::Conv2DNhwcHwcfOp op) { blockConv = op; });
+  if (blockConv)
+    if (auto fill = blockConv.getDpsInitOperand(0)
+                        ->get()
+                        .getDefiningOp<linalg::FillOp>())
+      tileAndFuse(fill, {1, 1, inner[2], inner[3]}, LoopType::ForOp,
+                  [](Operation *, bool) { return false; });
+  Operation *tile = tileAndFuse(
+      block, inner, LoopType::ForOp, [](Operation *producer, bool) {
+        return isa<linalg::Conv2DNhwcHwcfOp>(producer);
+      });
+  if (!tile)
+    return;
+  // The register tile's reduction, one filter tap and input channel per
+  // step: the accumulators stay in registers across it (tfc-vectorize
+  // hoists them), and the step is an outer product.
+  linalg::Conv2DNhwcHwcfOp tiledConv;
+  if (isConv)
+    tiledConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(tile);
+  else
+    tile->getBlock()->walk([&](linalg::Conv2DNhwcHwcfOp op) {
+      tiledConv = op;
+    });
+  if (tiledConv)
+    tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp,
+                [](Operation *, bool) { return false; });
+}
+
 void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -369,6 +461,15 @@ struct TFCTileAndFusePass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    // A padded copy becomes a fill and a copy into its interior: the fill
+    // is a memset, the copy moves whole rows (a tensor.pad would be
+    // bufferized into an element-wise generator).
+    {
+      RewritePatternSet patterns(&getContext());
+      linalg::populateDecomposePadPatterns(patterns);
+      if (failed(applyPatternsGreedily(func, std::move(patterns))))
+        return signalPassFailure();
+    }
     // Roots are the linalg ops at the top level of the function; those
     // fused into a later root are gone by the time they come up.
     SmallVector<linalg::LinalgOp> roots;
@@ -386,6 +487,8 @@ struct TFCTileAndFusePass
         continue;
       if (isMatmulLike(root))
         tiler.tileMatmul(root);
+      else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
+        tiler.tileConvolution(root, conv);
       else
         tiler.tileRowWise(root);
       // Producers fused into the root's loops are dead now.

@@ -99,6 +99,9 @@ struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
     RewritePatternSet patterns(context);
     patterns.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
                                                           maxVectorElements);
+    // A convolution tile with one filter row becomes a 1-D convolution,
+    // which the vectorizer handles.
+    linalg::populateDecomposeConvolutionPatterns(patterns);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateVectorReductionToContractPatterns(patterns);
     vector::populateSinkVectorOpsPatterns(patterns);

@@ -57,13 +57,20 @@ void tfc::runtime::copyStrided(const StridedView &src, const StridedView &dst,
     std::memmove(dst.data, src.data, count * elementSize);
     return;
   }
-  // An odometer over the indices, last dimension fastest.
+  // The innermost dimensions that are one row-major block in both views
+  // are copied with one memcpy (a padded image's rows, say); an odometer
+  // walks the outer indices, last dimension fastest.
+  int64_t inner = src.rank, block = 1;
+  while (inner > 0 && src.strides[inner - 1] == block &&
+         dst.strides[inner - 1] == block)
+    block *= src.sizes[--inner];
+  int64_t blockBytes = block * elementSize;
   int64_t index[TFC_MAX_RANK] = {};
   int64_t srcOffset = 0, dstOffset = 0;
-  for (int64_t done = 0; done < count; ++done) {
+  for (int64_t done = 0; done < count; done += block) {
     std::memcpy(dst.data + dstOffset * elementSize,
-                src.data + srcOffset * elementSize, elementSize);
-    for (int64_t dim = src.rank - 1; dim >= 0; --dim) {
+                src.data + srcOffset * elementSize, blockBytes);
+    for (int64_t dim = inner - 1; dim >= 0; --dim) {
       srcOffset += src.strides[dim];
       dstOffset += dst.strides[dim];
       if (++index[dim] < src.sizes[dim])

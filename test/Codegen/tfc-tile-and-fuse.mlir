@@ -140,3 +140,45 @@ func.func @dynamic(%x: tensor<?xf32>, %empty: tensor<?xf32>) -> tensor<?xf32> {
   } -> tensor<?xf32>
   return %y : tensor<?xf32>
 }
+
+// -----
+
+// A convolution with its bias and relu: the pad becomes a fill and a copy
+// into the interior; blocks of output rows per image go to threads, the
+// fill is tiled alone, and each 8x32 register tile computes its
+// convolution in a loop over filter rows, filter columns and input
+// channels, then applies bias and relu to it.
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-NOT: tensor.pad
+// CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<2x18x18x32xf32>
+// CHECK: %[[PADDED:.*]] = tensor.insert_slice %{{.*}} into %[[ZEROS]][0, 1, 1, 0] [2, 16, 16, 32] [1, 1, 1, 1]
+// CHECK: scf.forall (%[[N:.*]], %[[H:.*]]) in (2, 16)
+// CHECK: scf.for
+// CHECK: linalg.fill {{.*}} -> tensor<1x1x8x32xf32>
+// CHECK: scf.for
+// CHECK: scf.for {{.*}} to %c3
+// CHECK: scf.for {{.*}} to %c3
+// CHECK: scf.for {{.*}} to %c32
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x8x1xf32>, tensor<1x1x1x32xf32>) outs(%{{.*}} : tensor<1x1x8x32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x8x32xf32>, tensor<32xf32>) outs(%{{.*}} : tensor<1x1x8x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: scf.forall.in_parallel
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @conv_bias_relu(%x: tensor<2x16x16x32xf32>, %w: tensor<3x3x32x32xf32>, %b: tensor<32xf32>) -> tensor<2x16x16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<2x16x16x32xf32> to tensor<2x18x18x32xf32>
+  %empty = tensor.empty() : tensor<2x16x16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<2x16x16x32xf32>) -> tensor<2x16x16x32xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%padded, %w : tensor<2x18x18x32xf32>, tensor<3x3x32x32xf32>) outs(%init : tensor<2x16x16x32xf32>) -> tensor<2x16x16x32xf32>
+  %y = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%conv, %b : tensor<2x16x16x32xf32>, tensor<32xf32>) outs(%empty : tensor<2x16x16x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<2x16x16x32xf32>
+  return %y : tensor<2x16x16x32xf32>
+}

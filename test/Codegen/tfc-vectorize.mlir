@@ -65,3 +65,21 @@ func.func @left_alone(%big: tensor<8192xf32>, %dyn: tensor<?xf32>, %bits: tensor
   } -> tensor<16xi1>
   return %y1, %y2, %y3 : tensor<8192xf32>, tensor<?xf32>, tensor<16xi1>
 }
+
+// -----
+
+// A convolution register tile (one filter tap, one input channel) becomes a
+// 1-D convolution and then one contraction of 8 input pixels with a filter
+// row into the 8x32 accumulator: an outer product.
+// CHECK-LABEL: func.func @conv_tile
+// CHECK-NOT: linalg.conv
+// CHECK: %[[X:.*]] = vector.transfer_read %{{.*}} : tensor<1x1x8x1xf32>, vector<1x8x1xf32>
+// CHECK: %[[W:.*]] = vector.transfer_read %{{.*}} : tensor<1x1x1x32xf32>, vector<1x1x32xf32>
+// CHECK: %[[ACC:.*]] = vector.transfer_read %{{.*}} : tensor<1x1x8x32xf32>, vector<1x8x32xf32>
+// CHECK: %[[ROW:.*]] = vector.extract %[[W]][0] : vector<1x32xf32> from vector<1x1x32xf32>
+// CHECK: %[[R:.*]] = vector.contract {{.*}} %[[X]], %[[ROW]], %[[ACC]] : vector<1x8x1xf32>, vector<1x32xf32> into vector<1x8x32xf32>
+// CHECK: vector.transfer_write %[[R]]
+func.func @conv_tile(%x: tensor<1x1x8x1xf32>, %w: tensor<1x1x1x32xf32>, %acc: tensor<1x1x8x32xf32>) -> tensor<1x1x8x32xf32> {
+  %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x1x8x1xf32>, tensor<1x1x1x32xf32>) outs(%acc : tensor<1x1x8x32xf32>) -> tensor<1x1x8x32xf32>
+  return %0 : tensor<1x1x8x32xf32>
+}

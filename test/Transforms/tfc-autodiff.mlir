@@ -289,3 +289,30 @@ func.func @two_steps() {
   }
   return
 }
+
+// -----
+
+// Convolution and pooling call their gradient kernels with the forward
+// op's window attributes and input, in reverse order.
+// CHECK-LABEL: func.func @conv_pool
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<1x4x4x2xf32>, %[[W:[a-z0-9_]+]]: tensor<3x3x2x3xf32>)
+// CHECK: %[[C:[a-z0-9_]+]] = tfc.conv2d %[[X]], %[[W]]
+// CHECK: %[[M:[a-z0-9_]+]] = tfc.max_pool %[[C]]
+// CHECK: %[[A:[a-z0-9_]+]] = tfc.avg_pool %[[M]]
+// CHECK: %[[DA:[a-z0-9_]+]] = tfc.broadcast_like %{{.*}} to %[[A]]
+// CHECK: %[[DM:[a-z0-9_]+]] = tfc.avg_pool_grad %[[M]], %[[DA]] ksize [1, 2, 2, 1] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/AvgPool_grad/AvgPoolGrad"}
+// CHECK: %[[DC:[a-z0-9_]+]] = tfc.max_pool_grad %[[C]], %[[DM]] ksize [1, 2, 2, 1] strides [1, 2, 2, 1] padding "VALID"
+// CHECK: %[[DX:[a-z0-9_]+]] = tfc.conv2d_backprop_input %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/Conv2D_grad/Conv2DBackpropInput"}
+// CHECK: %[[DW:[a-z0-9_]+]] = tfc.conv2d_backprop_filter %[[X]], %[[W]], %[[DC]] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "gradients/Conv2D_grad/Conv2DBackpropFilter"}
+// CHECK: tfc.fetch %[[DX]], %[[DW]] : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
+func.func @conv_pool(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> (tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>) {
+  %r:2 = tfc.graph -> (tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>) {
+    %c = tfc.conv2d %x, %w strides [1, 1, 1, 1] padding "SAME" {tfc.name = "Conv2D"} : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
+    %m = tfc.max_pool %c ksize [1, 2, 2, 1] strides [1, 2, 2, 1] padding "VALID" {tfc.name = "MaxPool"} : tensor<1x4x4x3xf32>
+    %a = tfc.avg_pool %m ksize [1, 2, 2, 1] strides [1, 1, 1, 1] padding "SAME" {tfc.name = "AvgPool"} : tensor<1x2x2x3xf32>
+    %s = tfc.reduce_sum %a {tfc.name = "Sum"} : tensor<1x2x2x3xf32>
+    %g:2 = tfc.gradients %s wrt(%x, %w : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>) : tensor<f32>
+    tfc.fetch %g#0, %g#1 : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
+  }
+  return %r#0, %r#1 : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
+}

@@ -5,7 +5,7 @@ OPENBLAS_NUM_THREADS and OMP_NUM_THREADS already in its environment; reads
 one JSON request per line on stdin and answers one JSON line:
 
   {"peer": "pytorch"|"openblas", "case": "mlp"|"softmax"|"elementwise"|
-   "matmul"|"accumulate"|"accumulate_sum", "inputs": [npy...],
+   "matmul"|"accumulate"|"accumulate_sum"|"conv", "inputs": [npy...],
    "warmup": 3, "reps": 10, "out": "out.npy"}
   -> {"times": [seconds...]}
 
@@ -88,6 +88,15 @@ def kernel(request):
     if case == "elementwise":
         a, b, c = tensors
         return lambda: torch.relu(a * b + c) * 0.5
+    if case == "conv":
+        # NHWC data seen as NCHW is PyTorch's channels_last layout: no copy.
+        x = tensors[0].permute(0, 3, 1, 2)
+        w = tensors[1].permute(3, 2, 0, 1).contiguous(
+            memory_format=torch.channels_last)
+        b = tensors[2]
+        return lambda: torch.relu(
+            torch.nn.functional.conv2d(x, w, b, padding="same")
+        ).permute(0, 2, 3, 1)
     if case == "matmul":
         a, b = tensors
         return lambda: torch.matmul(a, b)

@@ -106,6 +106,18 @@ def reduce_sum_mlir(rows, cols):
             f"  %r = tfc.graph -> ({row}) {{\n"
             f"    %s = tfc.reduce_sum %x axes [0] : {t}\n"
             f"    tfc.fetch %s : {row}\n  }}\n  return %r : {row}\n}}\n")
+def conv_relu_mlir(batch, size, channels, k):
+    """relu(conv2d(x, w, SAME) + b), NHWC input and HWIO filter."""
+    x = f"tensor<{batch}x{size}x{size}x{channels}xf32>"
+    w = f"tensor<{k}x{k}x{channels}x{channels}xf32>"
+    b = f"tensor<{channels}xf32>"
+    return (f"func.func @run(%x: {x} {{tfc.name = \"x\"}}, %w: {w} {{tfc.name = \"w\"}}, "
+            f"%b: {b} {{tfc.name = \"b\"}}) -> {x} {{\n"
+            f"  %r = tfc.graph -> ({x}) {{\n"
+            f"    %c = tfc.conv2d %x, %w strides [1, 1, 1, 1] padding \"SAME\" : {x}, {w}\n"
+            f"    %z = tfc.bias_add %c, %b : {x}, {b}\n"
+            f"    %y = tfc.relu %z : {x}\n"
+            f"    tfc.fetch %y : {x}\n  }}\n  return %r : {x}\n}}\n")
 
 
 class Case:
@@ -198,6 +210,14 @@ def make_cases(data_dir):
                       variants={"reduce_sum": reduce_sum_mlir(rows, cols)},
                       torch_cases={"pytorch": "accumulate",
                                    "pytorch_sum": "accumulate_sum"}))
+    # The guide's conv_relu: 5x5, 32 -> 32 channels, SAME, [8, 64, 64, 32].
+    # Sums of 800 products in float32, in different orders: rtol 1e-3.
+    conv = [save("conv_x", rng.uniform(-1, 1, (8, 64, 64, 32))),
+            save("conv_w", rng.uniform(-0.05, 0.05, (5, 5, 32, 32))),
+            save("conv_b", rng.uniform(-0.1, 0.1, (32,)))]
+    cases.append(Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
+                      ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
+                      rtol=1e-3, atol=1e-5))
     return cases
 
 

@@ -25,6 +25,12 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       register tile streams B from consecutive addresses. Each tile size
       divides its dimension (the largest divisor not above the target), so
       tiles are static and vectorize without masks.
+    - Convolutions (`linalg.conv_2d_nhwc_hwcf`), with the element-wise op
+      that consumes their output (bias and activation) fused in: blocks of
+      output rows per image over threads, then register tiles of 8 output
+      columns by 32 output channels, and a reduction loop over filter rows,
+      filter columns and input channels (one outer product per step). Pads
+      become a fill and a copy into the interior first.
     - Other ops (element-wise chains, reductions, softmax) are roots of a
       row-wise tile-and-fuse: the root is tiled along its outer dimensions
       with an `scf.forall` and then row by row with an `scf.for`, and its
@@ -77,7 +83,8 @@ def TFCVectorize : Pass<"tfc-vectorize", "::mlir::func::FuncOp"> {
     transfers, and hoists loop-invariant transfer pairs out of `scf.for`
     loops, so a register tile's accumulator stays in registers across the
     reduction loop. Ops outside any loop are vectorized too when small
-    enough.
+    enough. Convolution tiles with one filter row are decomposed into 1-D
+    convolutions first, the form the vectorizer handles.
   }];
   let options = [
     Option<"maxVectorElements", "max-vector-elements", "int64_t",

@@ -31,6 +31,13 @@ void populateTensorArrayToTensorPatterns(const TypeConverter &converter,
 /// Rewrites the NN ops into stable compositions of core tfc ops, which the
 /// other patterns of the conversion then lower.
 void populateNNToCorePatterns(RewritePatternSet &patterns);
+/// conv2d, max_pool and avg_pool.
+void populateWindowToLinalgPatterns(RewritePatternSet &patterns);
+/// Reports the window ops the lowering cannot handle (unranked, or with an
+/// unknown height or width), before the conversion's generic failure.
+LogicalResult checkWindowOpsLowerable(Operation *root);
+/// The gradient kernels of conv2d and the pools.
+void populateWindowGradientsToLinalgPatterns(RewritePatternSet &patterns);
 /// Lowers the gradient kernels (relu_grad, broadcast_like).
 void populateGradientKernelsToLinalgPatterns(RewritePatternSet &patterns);
 

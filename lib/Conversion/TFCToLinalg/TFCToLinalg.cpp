@@ -64,6 +64,9 @@ struct ConvertTFCToLinalgPass
     if (arrays.wasInterrupted())
       return signalPassFailure();
 
+    if (failed(checkWindowOpsLowerable(getOperation())))
+      return signalPassFailure();
+
     markGrowingTensorArrayWrites(getOperation());
 
     RewritePatternSet patterns(context);
@@ -100,6 +103,8 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateReductionToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
   populateGradientKernelsToLinalgPatterns(patterns);
+  populateWindowToLinalgPatterns(patterns);
+  populateWindowGradientsToLinalgPatterns(patterns);
   populateShapeToLinalgPatterns(patterns);
   populateSliceToTensorPatterns(patterns);
   populateIndexingToLinalgPatterns(patterns);
@@ -124,6 +129,8 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       ReduceProdOp, ReduceAnyOp, ReduceAllOp, SoftmaxOp, LogSoftmaxOp,
       ReduceLogSumExpOp, SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp,
       BiasAddOp, ReluGradOp, BroadcastLikeOp>();
+  target.addIllegalOp<Conv2DOp, MaxPoolOp, AvgPoolOp, Conv2DBackpropInputOp,
+                      Conv2DBackpropFilterOp, MaxPoolGradOp, AvgPoolGradOp>();
   target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
                       SqueezeOp, TileOp, TransposeOp, ZerosLikeOp, OnesLikeOp,
                       FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,

@@ -146,4 +146,94 @@ def TFC_BiasAddOp : TFC_Op<"bias_add", [Pure, InferTypeOpAdaptor]> {
   let hasFolder = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Convolution and pooling (NHWC)
+//===----------------------------------------------------------------------===//
+
+/// The attributes of a sliding window over the two spatial dimensions of
+/// an NHWC tensor, spelled as `tf.nn` spells them: 4-element `strides`
+/// (and `ksize`, `dilations`) and the padding "SAME" or "VALID".
+class TFC_WindowOp<string mnemonic, list<Trait> traits = []>
+    : TFC_Op<mnemonic, !listconcat([Pure], traits)> {
+  code windowDeclarations = [{
+    /// The spatial geometry of this op for its operands' static sizes (the
+    /// pads TensorFlow's SAME arithmetic puts before and after each of H and
+    /// W). Requires a verified op.
+    ::mlir::tfc::Window2D getWindow();
+  }];
+}
+
+def TFC_Conv2DOp : TFC_WindowOp<"conv2d", [InferTypeOpAdaptor]> {
+  let summary = "2-D convolution of NHWC input with an HWIO filter "
+                "(`tf.nn.conv2d`)";
+  let description = [{
+    Computes `output[n, i, j, f] = sum(input[n, i*sh + di*dh - pt,
+    j*sw + dj*dw - pl, c] * filter[di, dj, c, f])` over `di`, `dj` and `c`,
+    as `tf.nn.conv2d` with `data_format = "NHWC"`: `input` is
+    `[batch, height, width, in_channels]` and `filter` is
+    `[filter_height, filter_width, in_channels, out_channels]`.
+
+    `strides` and `dilations` have 4 elements, 1 for the batch and channel
+    dimensions; `dilations` defaults to all ones. With `padding = "VALID"`
+    there is no padding; with `"SAME"` the output has `ceil(in / stride)`
+    rows and columns and the input is padded with zeros by
+    `max((out - 1) * stride + (k - 1) * dilation + 1 - in, 0)`, half of it
+    (rounded down) before and the rest after, as TensorFlow does.
+
+    ```mlir
+    %y = tfc.conv2d %x, %w strides [1, 1, 1, 1] padding "SAME"
+        : tensor<8x64x64x32xf32>, tensor<5x5x32x32xf32>
+    %z = tfc.conv2d %x, %w strides [1, 2, 2, 1] padding "VALID"
+        dilations [1, 2, 2, 1] : tensor<?x28x28x1xf32>, tensor<3x3x1x8xf32>
+    ```
+  }];
+  let arguments = (ins TFC_FloatTensor:$input, TFC_FloatTensor:$filter,
+                       DenseI64ArrayAttr:$strides, StrAttr:$padding,
+                       DefaultValuedOptionalAttr<DenseI64ArrayAttr,
+                                                 "{1, 1, 1, 1}">:$dilations);
+  let results = (outs TFC_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $filter `strides` $strides `padding` $padding
+    (`dilations` $dilations^)? attr-dict `:` type($input) `,` type($filter)
+  }];
+  let extraClassDeclaration = windowDeclarations;
+}
+
+/// max_pool and avg_pool: a `ksize` window over H and W of each channel.
+class TFC_PoolOp<string mnemonic, string tfName, string what,
+                 Type elementTensor>
+    : TFC_WindowOp<mnemonic, [InferTypeOpAdaptor]> {
+  let summary = "the " # what # " of each window (`tf.nn." # mnemonic #
+                "`, `" # tfName # "`)";
+  let description = [{
+    Slides a `ksize` window with `strides` over the height and width of the
+    NHWC `input` and takes the }] # what # [{ of each window, per channel, as
+    `tf.nn.}] # mnemonic # [{` does. `ksize` and `strides` have 4 elements,
+    1 for the batch and channel dimensions. The output size and the SAME
+    padding follow `tfc.conv2d`; padded positions never count: }] #
+    !if(!eq(mnemonic, "max_pool"),
+        "they are -inf for the maximum.",
+        "the average divides by the number of input elements in the window.")
+    # [{
+
+    ```mlir
+    %y = tfc.}] # mnemonic # [{ %x ksize [1, 2, 2, 1] strides [1, 2, 2, 1]
+        padding "SAME" : tensor<?x28x28x32xf32>
+    ```
+  }];
+  let arguments = (ins elementTensor:$input, DenseI64ArrayAttr:$ksize,
+                       DenseI64ArrayAttr:$strides, StrAttr:$padding);
+  let results = (outs elementTensor:$output);
+  let assemblyFormat = [{
+    $input `ksize` $ksize `strides` $strides `padding` $padding attr-dict `:`
+    type($input)
+  }];
+  let extraClassDeclaration = windowDeclarations;
+}
+
+def TFC_MaxPoolOp
+    : TFC_PoolOp<"max_pool", "MaxPool", "maximum", TFC_NumericTensor>;
+def TFC_AvgPoolOp
+    : TFC_PoolOp<"avg_pool", "AvgPool", "average", TFC_FloatTensor>;
+
 #endif // TFC_DIALECT_TFC_IR_TFCNNOPS_TD

@@ -24,6 +24,7 @@
 #include "tfc/Dialect/TFC/IR/TFCShapes.h"
 #include "tfc/Dialect/TFC/IR/TFCTypes.h"
 #include "tfc/Dialect/TFC/IR/TFCVariables.h"
+#include "tfc/Dialect/TFC/IR/TFCWindows.h"
 
 #define GET_OP_CLASSES
 #include "tfc/Dialect/TFC/IR/TFCOps.h.inc"

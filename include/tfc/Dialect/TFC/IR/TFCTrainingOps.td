@@ -12,6 +12,7 @@
 include "tfc/Dialect/TFC/IR/TFCAttrs.td"
 include "tfc/Dialect/TFC/IR/TFCBase.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
+include "tfc/Dialect/TFC/IR/TFCNNOps.td"
 include "tfc/Dialect/TFC/IR/TFCTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -145,5 +146,109 @@ def TFC_BroadcastLikeOp : TFC_Op<"broadcast_like", [
     ::llvm::SmallVector<int64_t> getInputToResultDims();
   }];
 }
+
+//===----------------------------------------------------------------------===//
+// Gradient kernels of convolution and pooling
+//===----------------------------------------------------------------------===//
+
+def TFC_4DFloatTensor : TensorRankOf<[TFC_FloatElement], [4]>;
+
+/// A window op's gradient with respect to one of its operands: it has the
+/// window attributes of the forward op and the type of that operand.
+class TFC_WindowGradOp<string mnemonic, string tfName, string operandName,
+                       list<Trait> traits = []>
+    : TFC_WindowOp<mnemonic, !listconcat(traits, [
+          AllTypesMatch<[operandName, "output"]>])> {
+  let summary = "gradient kernel `" # tfName # "`";
+  let results = (outs TFC_4DFloatTensor:$output);
+  let hasVerifier = 1;
+}
+
+def TFC_Conv2DBackpropInputOp
+    : TFC_WindowGradOp<"conv2d_backprop_input", "Conv2DBackpropInput",
+                       "input"> {
+  let description = [{
+    The gradient of `tfc.conv2d` with respect to its input: every element
+    of `out_backprop` (the gradient of the convolution's output) is spread
+    back over the input window it came from, weighted by the filter.
+    `input` is the convolution's input, of which only the shape is used
+    (TensorFlow passes `input_sizes`).
+
+    ```mlir
+    %dx = tfc.conv2d_backprop_input %x, %w, %dy strides [1, 1, 1, 1]
+        padding "SAME" : tensor<2x5x5x3xf32>, tensor<3x3x3x4xf32>,
+        tensor<2x5x5x4xf32>
+    ```
+  }];
+  let arguments = (ins TFC_4DFloatTensor:$input, TFC_4DFloatTensor:$filter,
+                       TFC_4DFloatTensor:$out_backprop,
+                       DenseI64ArrayAttr:$strides, StrAttr:$padding,
+                       DefaultValuedOptionalAttr<DenseI64ArrayAttr,
+                                                 "{1, 1, 1, 1}">:$dilations);
+  let assemblyFormat = [{
+    $input `,` $filter `,` $out_backprop `strides` $strides `padding` $padding
+    (`dilations` $dilations^)? attr-dict `:` type($input) `,` type($filter)
+    `,` type($out_backprop)
+  }];
+  let extraClassDeclaration = windowDeclarations;
+}
+
+def TFC_Conv2DBackpropFilterOp
+    : TFC_WindowGradOp<"conv2d_backprop_filter", "Conv2DBackpropFilter",
+                       "filter"> {
+  let description = [{
+    The gradient of `tfc.conv2d` with respect to its filter: the
+    correlation of the (padded) input with `out_backprop`. Only the shape
+    of `filter` is used (TensorFlow passes `filter_sizes`).
+
+    ```mlir
+    %dw = tfc.conv2d_backprop_filter %x, %w, %dy strides [1, 1, 1, 1]
+        padding "SAME" : tensor<2x5x5x3xf32>, tensor<3x3x3x4xf32>,
+        tensor<2x5x5x4xf32>
+    ```
+  }];
+  let arguments = (ins TFC_4DFloatTensor:$input, TFC_4DFloatTensor:$filter,
+                       TFC_4DFloatTensor:$out_backprop,
+                       DenseI64ArrayAttr:$strides, StrAttr:$padding,
+                       DefaultValuedOptionalAttr<DenseI64ArrayAttr,
+                                                 "{1, 1, 1, 1}">:$dilations);
+  let assemblyFormat = [{
+    $input `,` $filter `,` $out_backprop `strides` $strides `padding` $padding
+    (`dilations` $dilations^)? attr-dict `:` type($input) `,` type($filter)
+    `,` type($out_backprop)
+  }];
+  let extraClassDeclaration = windowDeclarations;
+}
+
+class TFC_PoolGradOp<string mnemonic, string tfName, string rule>
+    : TFC_WindowGradOp<mnemonic, tfName, "input"> {
+  let description = [{
+    The gradient of `tfc.}] # !subst("_grad", "", mnemonic) # [{` with
+    respect to its input: }] # rule # [{ `input` is the pooling's input.
+
+    ```mlir
+    %dx = tfc.}] # mnemonic # [{ %x, %dy ksize [1, 2, 2, 1]
+        strides [1, 2, 2, 1] padding "VALID"
+        : tensor<1x4x4x3xf32>, tensor<1x2x2x3xf32>
+    ```
+  }];
+  let arguments = (ins TFC_4DFloatTensor:$input, TFC_4DFloatTensor:$grad,
+                       DenseI64ArrayAttr:$ksize, DenseI64ArrayAttr:$strides,
+                       StrAttr:$padding);
+  let assemblyFormat = [{
+    $input `,` $grad `ksize` $ksize `strides` $strides `padding` $padding
+    attr-dict `:` type($input) `,` type($grad)
+  }];
+  let extraClassDeclaration = windowDeclarations;
+}
+
+def TFC_MaxPoolGradOp : TFC_PoolGradOp<"max_pool_grad", "MaxPoolGrad", [{
+    each window's gradient goes to the first element (in row-major order)
+    holding the window's maximum, as TensorFlow's CPU kernel routes it.
+  }]>;
+def TFC_AvgPoolGradOp : TFC_PoolGradOp<"avg_pool_grad", "AvgPoolGrad", [{
+    each window's gradient is shared equally by the input elements of the
+    window (padding excluded, as in the forward average).
+  }]>;
 
 #endif // TFC_DIALECT_TFC_IR_TFCTRAININGOPS_TD

@@ -107,4 +107,5 @@ void mlir::tfc::registerDifferentiableOpInterfaceExternalModels(
   registerReductionGradients(registry);
   registerShapeGradients(registry);
   registerNNGradients(registry);
+  registerWindowGradients(registry);
 }

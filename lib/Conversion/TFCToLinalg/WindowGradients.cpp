@@ -1,0 +1,383 @@
+//===- WindowGradients.cpp - conv2d and pooling gradient kernels ----------===//
+//
+// The input gradients of conv2d and the pools scatter each output's
+// gradient back over its window. A window position (kh, kw) reads the
+// padded input at a strided slice (rows kh*dh + i*sh), so the scatter is
+// one accumulation into that strided slice per window position: static
+// offsets and strides, no index arithmetic at run time. The padding is cut
+// off at the end. The filter gradient of conv2d is a single contraction
+// over batch and output positions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utils.h"
+#include "WindowUtils.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+using utils::IteratorType;
+
+template <typename OpTy>
+static FailureOr<Window2D> getStaticWindow(OpTy op,
+                                           ConversionPatternRewriter &rewriter) {
+  Window2D window = op.getWindow();
+  if (!isStaticWindow(window))
+    return rewriter.notifyMatchFailure(op, "needs a static height and width");
+  return window;
+}
+
+static OpFoldResult dimOf(OpBuilder &b, Location loc, Value tensor,
+                          int64_t dim) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  if (!type.isDynamicDim(dim))
+    return b.getIndexAttr(type.getDimSize(dim));
+  return tensor::DimOp::create(b, loc, tensor, dim).getResult();
+}
+
+/// Accumulates per-window-position contributions into the gradient of the
+/// padded input, then cuts the padding off.
+class WindowScatter {
+public:
+  /// `input` is the forward input (for its shape), `gradient` the gradient
+  /// of the forward output.
+  WindowScatter(OpBuilder &b, Location loc, const Window2D &window,
+                Value input)
+      : b(b), loc(loc), window(window), input(input) {
+    auto type = cast<RankedTensorType>(input.getType());
+    SmallVector<int64_t> shape = llvm::to_vector(type.getShape());
+    for (int64_t i : {0, 1})
+      shape[i + 1] += window.dims[i].padBefore + window.dims[i].padAfter;
+    auto paddedType = RankedTensorType::get(shape, type.getElementType());
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim : {0, 3})
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(tensor::DimOp::create(b, loc, input, dim));
+    accumulator = buildFilledTensor(b, loc, paddedType, dynamicSizes,
+                                    cast<TypedAttr>(b.getZeroAttr(
+                                        type.getElementType())));
+  }
+
+  /// Adds to the slice of window position (`row`, `col`) the tensor that
+  /// `build` computes into it (its argument is the slice's current value).
+  void accumulate(int64_t row, int64_t col,
+                  function_ref<Value(Value slice)> build) {
+    SmallVector<OpFoldResult> offsets{
+        b.getIndexAttr(0), b.getIndexAttr(row * window.dims[0].dilation),
+        b.getIndexAttr(col * window.dims[1].dilation), b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{
+        dimOf(b, loc, input, 0), b.getIndexAttr(window.dims[0].output),
+        b.getIndexAttr(window.dims[1].output), dimOf(b, loc, input, 3)};
+    SmallVector<OpFoldResult> strides{
+        b.getIndexAttr(1), b.getIndexAttr(window.dims[0].stride),
+        b.getIndexAttr(window.dims[1].stride), b.getIndexAttr(1)};
+    Value slice = tensor::ExtractSliceOp::create(b, loc, accumulator, offsets,
+                                                 sizes, strides);
+    accumulator = tensor::InsertSliceOp::create(b, loc, build(slice),
+                                                accumulator, offsets, sizes,
+                                                strides);
+  }
+
+  /// The gradient of the unpadded input.
+  Value finish() {
+    if (!window.hasPadding())
+      return accumulator;
+    SmallVector<OpFoldResult> offsets{
+        b.getIndexAttr(0), b.getIndexAttr(window.dims[0].padBefore),
+        b.getIndexAttr(window.dims[1].padBefore), b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes{
+        dimOf(b, loc, input, 0), b.getIndexAttr(window.dims[0].input),
+        b.getIndexAttr(window.dims[1].input), dimOf(b, loc, input, 3)};
+    SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+    Value result = tensor::ExtractSliceOp::create(b, loc, accumulator, offsets,
+                                                  sizes, strides);
+    return castTensorTo(b, loc, result, input.getType());
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  const Window2D &window;
+  Value input;
+  Value accumulator;
+};
+
+/// A linalg.generic whose body is `body(b, loc, args)` yielding one value,
+/// with parallel loops first and `numReductions` reduction loops last.
+static Value buildGeneric(OpBuilder &b, Location loc, ValueRange inputs,
+                          Value init, ArrayRef<AffineMap> maps,
+                          unsigned numReductions,
+                          function_ref<Value(OpBuilder &, Location, ValueRange)>
+                              body) {
+  unsigned numLoops = maps.front().getNumDims();
+  SmallVector<IteratorType> iterators(numLoops - numReductions,
+                                      IteratorType::parallel);
+  iterators.append(numReductions, IteratorType::reduction);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(nested, nestedLoc,
+                                body(nested, nestedLoc, args));
+      });
+  return generic.getResult(0);
+}
+
+/// dx[n, h, w, c] = sum over window positions and f of dy * w[kh, kw, c, f]:
+/// per window position, a contraction of dy with the filter's [c, f] plane
+/// accumulated into its strided slice.
+struct Conv2DBackpropInputToLinalg
+    : public OpConversionPattern<Conv2DBackpropInputOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Conv2DBackpropInputOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
+    if (failed(window))
+      return failure();
+    Location loc = op.getLoc();
+    Value filter = adaptor.getFilter(), dy = adaptor.getOutBackprop();
+    auto filterType = cast<RankedTensorType>(filter.getType());
+    MLIRContext *context = rewriter.getContext();
+    // Loops (n, oh, ow, c, f).
+    AffineExpr n, oh, ow, c, f;
+    bindDims(context, n, oh, ow, c, f);
+    SmallVector<AffineMap> maps{AffineMap::get(5, 0, {n, oh, ow, f}, context),
+                                AffineMap::get(5, 0, {c, f}, context),
+                                AffineMap::get(5, 0, {n, oh, ow, c}, context)};
+    WindowScatter scatter(rewriter, loc, *window, adaptor.getInput());
+    auto planeType = RankedTensorType::get(
+        {filterType.getDimSize(2), filterType.getDimSize(3)},
+        filterType.getElementType());
+    for (int64_t row = 0; row < window->dims[0].window; ++row)
+      for (int64_t col = 0; col < window->dims[1].window; ++col) {
+        SmallVector<OpFoldResult> offsets{
+            rewriter.getIndexAttr(row), rewriter.getIndexAttr(col),
+            rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes{
+            rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
+            dimOf(rewriter, loc, filter, 2), dimOf(rewriter, loc, filter, 3)};
+        SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
+        Value plane = tensor::ExtractSliceOp::create(
+            rewriter, loc, planeType, filter, offsets, sizes, strides);
+        scatter.accumulate(row, col, [&](Value slice) {
+          return buildGeneric(
+              rewriter, loc, ValueRange{dy, plane}, slice, maps,
+              /*numReductions=*/1,
+              [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
+                return arith::AddFOp::create(b, loc, args[2], product);
+              });
+        });
+      }
+    rewriter.replaceOp(op, scatter.finish());
+    return success();
+  }
+};
+
+/// dw[kh, kw, c, f] = sum over n, oh, ow of
+/// x_padded[n, oh*sh + kh*dh, ow*sw + kw*dw, c] * dy[n, oh, ow, f].
+struct Conv2DBackpropFilterToLinalg
+    : public OpConversionPattern<Conv2DBackpropFilterOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Conv2DBackpropFilterOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
+    if (failed(window))
+      return failure();
+    Location loc = op.getLoc();
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type elementType = resultType.getElementType();
+    Value padded =
+        padSpatially(rewriter, loc, adaptor.getInput(), *window,
+                     cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
+    MLIRContext *context = rewriter.getContext();
+    // Loops (kh, kw, c, f, n, oh, ow).
+    AffineExpr kh, kw, c, f, n, oh, ow;
+    bindDims(context, kh, kw, c, f, n, oh, ow);
+    const WindowDim &rows = window->dims[0], &cols = window->dims[1];
+    SmallVector<AffineMap> maps{
+        AffineMap::get(7, 0,
+                       {n, oh * rows.stride + kh * rows.dilation,
+                        ow * cols.stride + kw * cols.dilation, c},
+                       context),
+        AffineMap::get(7, 0, {n, oh, ow, f}, context),
+        AffineMap::get(7, 0, {kh, kw, c, f}, context)};
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim : {2, 3})
+      if (resultType.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, adaptor.getFilter(), dim));
+    Value init = buildFilledTensor(
+        rewriter, loc, resultType, dynamicSizes,
+        cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
+    Value result = buildGeneric(
+        rewriter, loc, ValueRange{padded, adaptor.getOutBackprop()}, init,
+        maps, /*numReductions=*/3,
+        [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
+          return arith::AddFOp::create(b, loc, args[2], product);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// Routes each window's gradient to the first position of its maximum:
+/// first the flat window position of every output's maximum (a reduction
+/// over the window keeping the first strictly greater element), then one
+/// masked accumulation per window position.
+struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(MaxPoolGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
+    if (failed(window))
+      return failure();
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput(), dy = adaptor.getGrad();
+    auto gradType = cast<RankedTensorType>(dy.getType());
+    auto floatType = cast<FloatType>(gradType.getElementType());
+    TypedAttr lowest = FloatAttr::get(
+        floatType,
+        APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/true));
+    Value padded = padSpatially(rewriter, loc, input, *window, lowest);
+
+    SmallVector<Value> dynamicSizes =
+        getNHWCDynamicSizes(rewriter, loc, gradType, input, input, 3);
+    Value maxInit =
+        buildFilledTensor(rewriter, loc, gradType, dynamicSizes, lowest);
+    auto indexType = RankedTensorType::get(gradType.getShape(),
+                                           rewriter.getI64Type());
+    Value indexInit = buildFilledTensor(rewriter, loc, indexType, dynamicSizes,
+                                        rewriter.getI64IntegerAttr(-1));
+    const WindowDim &rows = window->dims[0], &cols = window->dims[1];
+    Value windowShape = tensor::EmptyOp::create(
+        rewriter, loc, ArrayRef<int64_t>{rows.window, cols.window}, floatType);
+
+    MLIRContext *context = rewriter.getContext();
+    // Loops (n, oh, ow, c, kh, kw); the window loops run in row-major order.
+    AffineExpr n, oh, ow, c, kh, kw;
+    bindDims(context, n, oh, ow, c, kh, kw);
+    SmallVector<AffineMap> maps{
+        AffineMap::get(6, 0,
+                       {n, oh * rows.stride + kh, ow * cols.stride + kw, c},
+                       context),
+        AffineMap::get(6, 0, {kh, kw}, context),
+        AffineMap::get(6, 0, {n, oh, ow, c}, context),
+        AffineMap::get(6, 0, {n, oh, ow, c}, context)};
+    SmallVector<IteratorType> iterators(4, IteratorType::parallel);
+    iterators.append(2, IteratorType::reduction);
+    int64_t windowCols = cols.window;
+    auto argmax = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{gradType, indexType},
+        ValueRange{padded, windowShape}, ValueRange{maxInit, indexInit}, maps,
+        iterators, [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value value = args[0], max = args[2], index = args[3];
+          Value row = linalg::IndexOp::create(b, loc, 4);
+          Value col = linalg::IndexOp::create(b, loc, 5);
+          Value flat = arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(
+                  b, loc, row, arith::ConstantIndexOp::create(b, loc, windowCols)),
+              col);
+          flat = arith::IndexCastOp::create(b, loc, b.getI64Type(), flat);
+          Value greater = arith::CmpFOp::create(
+              b, loc, arith::CmpFPredicate::OGT, value, max);
+          Value unset = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::slt, index,
+              arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0));
+          Value take = arith::OrIOp::create(b, loc, greater, unset);
+          linalg::YieldOp::create(
+              b, loc,
+              ValueRange{arith::SelectOp::create(b, loc, take, value, max),
+                         arith::SelectOp::create(b, loc, take, flat, index)});
+        });
+    Value indices = argmax.getResult(1);
+
+    AffineMap identity = rewriter.getMultiDimIdentityMap(4);
+    SmallVector<AffineMap> scatterMaps(3, identity);
+    WindowScatter scatter(rewriter, loc, *window, input);
+    for (int64_t row = 0; row < rows.window; ++row)
+      for (int64_t col = 0; col < cols.window; ++col) {
+        int64_t position = row * cols.window + col;
+        scatter.accumulate(row, col, [&](Value slice) {
+          return buildGeneric(
+              rewriter, loc, ValueRange{indices, dy}, slice, scatterMaps,
+              /*numReductions=*/0,
+              [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                Value here = arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq, args[0],
+                    arith::ConstantIntOp::create(b, loc, b.getI64Type(),
+                                                 position));
+                Value sum = arith::AddFOp::create(b, loc, args[2], args[1]);
+                return arith::SelectOp::create(b, loc, here, sum, args[2]);
+              });
+        });
+      }
+    rewriter.replaceOp(op, scatter.finish());
+    return success();
+  }
+};
+
+/// Each window's gradient divided by its count of input elements, added to
+/// every position of the window.
+struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(AvgPoolGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
+    if (failed(window))
+      return failure();
+    Location loc = op.getLoc();
+    Value dy = adaptor.getGrad();
+    auto gradType = cast<RankedTensorType>(dy.getType());
+    Value counts = buildWindowCounts(rewriter, loc, *window,
+                                     gradType.getElementType());
+    Value shares = buildElementwiseGeneric(
+        rewriter, loc, gradType, ValueRange{dy, counts},
+        [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+          return arith::DivFOp::create(b, loc, args[0], args[1]);
+        });
+    AffineMap identity = rewriter.getMultiDimIdentityMap(4);
+    SmallVector<AffineMap> maps(2, identity);
+    WindowScatter scatter(rewriter, loc, *window, adaptor.getInput());
+    for (int64_t row = 0; row < window->dims[0].window; ++row)
+      for (int64_t col = 0; col < window->dims[1].window; ++col)
+        scatter.accumulate(row, col, [&](Value slice) {
+          return buildGeneric(
+              rewriter, loc, ValueRange{shares}, slice, maps,
+              /*numReductions=*/0,
+              [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                return arith::AddFOp::create(b, loc, args[1], args[0]);
+              });
+        });
+    rewriter.replaceOp(op, scatter.finish());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::tfc::populateWindowGradientsToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<Conv2DBackpropInputToLinalg, Conv2DBackpropFilterToLinalg,
+               MaxPoolGradToLinalg, AvgPoolGradToLinalg>(
+      patterns.getContext());
+}

@@ -1,0 +1,50 @@
+//===- WindowUtils.h - helpers of the conv2d and pooling lowerings --------===//
+//
+// Padding and init tensors shared by the forward and gradient lowerings of
+// the window ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_LIB_CONVERSION_TFCTOLINALG_WINDOWUTILS_H
+#define TFC_LIB_CONVERSION_TFCTOLINALG_WINDOWUTILS_H
+
+#include "tfc/Dialect/TFC/IR/TFCWindows.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::tfc {
+
+/// True when the lowering can handle the window: the input's height and
+/// width are known, so pads and output sizes are constants. Batch and
+/// channels may be dynamic.
+bool isStaticWindow(const Window2D &window);
+
+/// `input` padded on height and width by the window's pads with `value`,
+/// or `input` itself without padding.
+Value padSpatially(OpBuilder &builder, Location loc, Value input,
+                   const Window2D &window, TypedAttr value);
+
+/// The sizes of the dynamic dimensions of an NHWC `type` whose batch comes
+/// from `batchSource` and channels from dimension `channelDim` of
+/// `channelSource` (height and width are static).
+SmallVector<Value> getNHWCDynamicSizes(OpBuilder &builder, Location loc,
+                                       RankedTensorType type,
+                                       Value batchSource, Value channelSource,
+                                       int64_t channelDim);
+
+/// The window's strides and dilations as linalg's convolution attributes.
+DenseIntElementsAttr getLinalgStrides(Builder &builder,
+                                      const Window2D &window);
+DenseIntElementsAttr getLinalgDilations(Builder &builder,
+                                        const Window2D &window);
+
+/// How many input elements (not padding) each output position of the
+/// window covers, as an [out_height, out_width, 1] constant of
+/// `elementType`: what TensorFlow's average divides by.
+Value buildWindowCounts(OpBuilder &builder, Location loc,
+                        const Window2D &window, Type elementType);
+
+} // namespace mlir::tfc
+
+#endif // TFC_LIB_CONVERSION_TFCTOLINALG_WINDOWUTILS_H
