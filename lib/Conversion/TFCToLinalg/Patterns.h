@@ -15,6 +15,7 @@ namespace mlir::tfc {
 void populateElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateMatMulToLinalgPatterns(RewritePatternSet &patterns);
 void populateReductionToLinalgPatterns(RewritePatternSet &patterns);
+void populateRandomToLinalgPatterns(RewritePatternSet &patterns);
 /// shape, rank, size, reshape, expand_dims, squeeze, tile, fill, range and
 /// cast.
 void populateShapeToLinalgPatterns(RewritePatternSet &patterns);

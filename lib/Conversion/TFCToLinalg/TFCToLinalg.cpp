@@ -101,6 +101,7 @@ void mlir::tfc::populateTFCToLinalgConversionPatterns(
   populateElementwiseToLinalgPatterns(patterns);
   populateMatMulToLinalgPatterns(patterns);
   populateReductionToLinalgPatterns(patterns);
+  populateRandomToLinalgPatterns(patterns);
   populateNNToCorePatterns(patterns);
   populateGradientKernelsToLinalgPatterns(patterns);
   populateWindowToLinalgPatterns(patterns);
@@ -135,7 +136,8 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
                       SqueezeOp, TileOp, TransposeOp, ZerosLikeOp, OnesLikeOp,
                       FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,
                       SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
-                      OneHotOp, ArgMaxOp, TopKOp, WhereOp>();
+                      OneHotOp, ArgMaxOp, TopKOp, WhereOp, RandomUniformOp,
+                      RandomNormalOp>();
   target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
                       TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
                       TensorArrayUnstackOp, TensorArraySizeOp>();

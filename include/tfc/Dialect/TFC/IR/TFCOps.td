@@ -22,5 +22,6 @@ include "tfc/Dialect/TFC/IR/TFCArrayOps.td"
 include "tfc/Dialect/TFC/IR/TFCShapeOps.td"
 include "tfc/Dialect/TFC/IR/TFCSliceOps.td"
 include "tfc/Dialect/TFC/IR/TFCTrainingOps.td"
+include "tfc/Dialect/TFC/IR/TFCRandomOps.td"
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_TD

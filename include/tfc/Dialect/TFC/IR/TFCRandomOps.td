@@ -1,0 +1,70 @@
+//===- TFCRandomOps.td - stateless random numbers ----------*- tablegen -*-===//
+//
+// `tf.random.stateless_*`: tensors of random numbers that depend only on a
+// seed pair, so a graph computes the same values on every run, thread and
+// target. The generator is counter-based Philox-4x32-10.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_DIALECT_TFC_IR_TFCRANDOMOPS_TD
+#define TFC_DIALECT_TFC_IR_TFCRANDOMOPS_TD
+
+include "tfc/Dialect/TFC/IR/TFCBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+/// A random tensor of a static shape, a function of `seed` alone: element
+/// i comes from the Philox-4x32-10 block number i / 4 under the key
+/// `seed[0]` and the counter high word `seed[1]`.
+class TFC_StatelessRandomOp<string mnemonic, Type resultType>
+    : TFC_Op<mnemonic, [Pure]> {
+  let results = (outs resultType:$output);
+  let hasVerifier = 1;
+}
+
+def TFC_RandomUniformOp
+    : TFC_StatelessRandomOp<"random_uniform", TFC_NumericTensor> {
+  let summary = "uniform random numbers (`tf.random.stateless_uniform`)";
+  let description = [{
+    Floats are uniform in `[minval, maxval)` (default `[0, 1)`), made from
+    the top 23 bits of a 32-bit draw as TensorFlow makes them. Integers
+    (`i32`, `i64`) take every bit pattern with the same probability
+    (`stateless_random_uniform_full_int`) and accept no range. The same
+    seed gives the same tensor.
+
+    ```mlir
+    %u = tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
+    %w = tfc.random_uniform seed [7, 0] minval -0.1 maxval 0.1 : tensor<784x512xf32>
+    %b = tfc.random_uniform seed [0, 0] : tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$seed,
+                       OptionalAttr<F64Attr>:$minval,
+                       OptionalAttr<F64Attr>:$maxval);
+  let assemblyFormat = [{
+    `seed` $seed (`minval` $minval^)? (`maxval` $maxval^)? attr-dict `:`
+    type($output)
+  }];
+}
+
+def TFC_RandomNormalOp
+    : TFC_StatelessRandomOp<"random_normal", TFC_FloatTensor> {
+  let summary = "normal random numbers (`tf.random.stateless_normal`)";
+  let description = [{
+    `mean + stddev * z` with `z` standard normal (defaults 0 and 1), by the
+    Box-Muller transform of pairs of uniform draws, as TensorFlow computes
+    it. The same seed gives the same tensor.
+
+    ```mlir
+    %n = tfc.random_normal seed [1, 2] stddev 0.1 : tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$seed,
+                       OptionalAttr<F64Attr>:$mean,
+                       OptionalAttr<F64Attr>:$stddev);
+  let assemblyFormat = [{
+    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)? attr-dict `:`
+    type($output)
+  }];
+}
+
+#endif // TFC_DIALECT_TFC_IR_TFCRANDOMOPS_TD

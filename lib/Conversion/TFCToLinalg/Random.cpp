@@ -1,0 +1,327 @@
+//===- Random.cpp - stateless random ops to linalg ------------------------===//
+//
+// random_uniform and random_normal become a linalg.generic over the result
+// whose body runs Philox-4x32-10 (Salmon et al., "Parallel random numbers:
+// as easy as 1, 2, 3") on the element's block number: no state, so every
+// element is computed independently and the loop vectorizes and
+// parallelizes like any element-wise op.
+//
+// Element i of a result whose samples take `w` 32-bit words (1 for 32-bit
+// and narrower types, 2 for 64-bit ones) reads words (i mod (4 / w)) * w
+// onwards of block i / (4 / w). The key is seed[0], the counter is
+// [block (64 bits), seed[1] (64 bits)], low words first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+#include "Utils.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+
+// Philox-4x32's multipliers and Weyl key increments.
+constexpr uint32_t kMultiplier0 = 0xD2511F53;
+constexpr uint32_t kMultiplier1 = 0xCD9E8D57;
+constexpr uint32_t kKeyStep0 = 0x9E3779B9;
+constexpr uint32_t kKeyStep1 = 0xBB67AE85;
+constexpr int kRounds = 10;
+
+/// An optional float attribute's value, or `otherwise`.
+double attrOr(FloatAttr attr, double otherwise) {
+  return attr ? attr.getValueAsDouble() : otherwise;
+}
+
+Value i32Constant(OpBuilder &b, Location loc, uint32_t value) {
+  return arith::ConstantOp::create(
+      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(value)));
+}
+
+/// The four words of Philox-4x32-10 for `counter` under `key` (the key
+/// schedule is computed at compile time).
+std::array<Value, 4> philox(OpBuilder &b, Location loc,
+                            std::array<Value, 4> counter,
+                            std::array<uint32_t, 2> key) {
+  Value m0 = i32Constant(b, loc, kMultiplier0);
+  Value m1 = i32Constant(b, loc, kMultiplier1);
+  for (int round = 0; round < kRounds; ++round) {
+    auto p0 = arith::MulUIExtendedOp::create(b, loc, m0, counter[0]);
+    auto p1 = arith::MulUIExtendedOp::create(b, loc, m1, counter[2]);
+    Value k0 = i32Constant(b, loc, key[0]);
+    Value k1 = i32Constant(b, loc, key[1]);
+    counter = {arith::XOrIOp::create(
+                   b, loc,
+                   arith::XOrIOp::create(b, loc, p1.getHigh(), counter[1]), k0),
+               p1.getLow(),
+               arith::XOrIOp::create(
+                   b, loc,
+                   arith::XOrIOp::create(b, loc, p0.getHigh(), counter[3]), k1),
+               p0.getLow()};
+    key[0] += kKeyStep0;
+    key[1] += kKeyStep1;
+  }
+  return counter;
+}
+
+/// words[lane], selected at run time.
+Value selectWord(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                 Value lane) {
+  Value result = words.back();
+  for (int64_t i = static_cast<int64_t>(words.size()) - 2; i >= 0; --i) {
+    Value isLane =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                              arith::ConstantIndexOp::create(b, loc, i));
+    result = arith::SelectOp::create(b, loc, isLane, words[i], result);
+  }
+  return result;
+}
+
+/// A uniform f32 in [0, 1) from the top 23 bits of a word: 1.mantissa
+/// minus 1, TensorFlow's Uint32ToFloat.
+Value uniformF32(OpBuilder &b, Location loc, Value word) {
+  Value mantissa = arith::ShRUIOp::create(b, loc, word, i32Constant(b, loc, 9));
+  Value bits =
+      arith::OrIOp::create(b, loc, mantissa, i32Constant(b, loc, 0x3f800000));
+  Value one = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+  return arith::SubFOp::create(
+      b, loc, one, arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f)));
+}
+
+/// A uniform f64 in [0, 1) from the top 52 bits of two words (low first).
+Value uniformF64(OpBuilder &b, Location loc, Value low, Value high) {
+  Type i64 = b.getI64Type();
+  Value wide = arith::OrIOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+      arith::ShLIOp::create(
+          b, loc, arith::ExtUIOp::create(b, loc, i64, high),
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+  Value mantissa = arith::ShRUIOp::create(
+      b, loc, wide, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(12)));
+  Value bits = arith::OrIOp::create(
+      b, loc, mantissa,
+      arith::ConstantOp::create(b, loc,
+                                b.getI64IntegerAttr(0x3ff0000000000000LL)));
+  Value one = arith::BitcastOp::create(b, loc, b.getF64Type(), bits);
+  return arith::SubFOp::create(
+      b, loc, one, arith::ConstantOp::create(b, loc, b.getF64FloatAttr(1.0)));
+}
+
+enum class Distribution { Uniform, Normal };
+
+/// The body shared by both ops: the element's block and lane, its Philox
+/// words, and `finish` turning them into the element.
+template <typename OpTy>
+LogicalResult
+lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
+            function_ref<Value(OpBuilder &, Location, ArrayRef<Value> words,
+                               Value lane, int64_t wordsPerSample)>
+                finish) {
+  auto type = dyn_cast<RankedTensorType>(op.getType());
+  if (!type || !type.hasStaticShape())
+    return rewriter.notifyMatchFailure(op, "needs a static shape");
+  Location loc = op.getLoc();
+  Type elementType = type.getElementType();
+  int64_t wordsPerSample = elementType.getIntOrFloatBitWidth() > 32 ? 2 : 1;
+  int64_t samplesPerBlock = 4 / wordsPerSample;
+  ArrayRef<int64_t> seed = op.getSeed();
+  auto seed0 = static_cast<uint64_t>(seed[0]);
+  auto seed1 = static_cast<uint64_t>(seed[1]);
+  std::array<uint32_t, 2> key = {static_cast<uint32_t>(seed0),
+                                 static_cast<uint32_t>(seed0 >> 32)};
+  int64_t rank = type.getRank();
+  Value init = tensor::EmptyOp::create(rewriter, loc, type, ValueRange());
+  SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type}, ValueRange(), init, maps, iterators,
+      [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+        // The row-major position of the element.
+        Value linear = arith::ConstantIndexOp::create(b, nestedLoc, 0);
+        for (int64_t dim = 0; dim < rank; ++dim) {
+          Value size = arith::ConstantIndexOp::create(b, nestedLoc,
+                                                      type.getDimSize(dim));
+          linear = arith::AddIOp::create(
+              b, nestedLoc, arith::MulIOp::create(b, nestedLoc, linear, size),
+              linalg::IndexOp::create(b, nestedLoc, dim));
+        }
+        Value perBlock =
+            arith::ConstantIndexOp::create(b, nestedLoc, samplesPerBlock);
+        Value block = arith::DivUIOp::create(b, nestedLoc, linear, perBlock);
+        Value lane = arith::RemUIOp::create(b, nestedLoc, linear, perBlock);
+        Value block64 =
+            arith::IndexCastUIOp::create(b, nestedLoc, b.getI64Type(), block);
+        Type i32 = b.getI32Type();
+        Value blockLow = arith::TruncIOp::create(b, nestedLoc, i32, block64);
+        Value blockHigh = arith::TruncIOp::create(
+            b, nestedLoc, i32,
+            arith::ShRUIOp::create(b, nestedLoc, block64,
+                                   arith::ConstantOp::create(
+                                       b, nestedLoc, b.getI64IntegerAttr(32))));
+        std::array<Value, 4> counter = {
+            blockLow, blockHigh,
+            i32Constant(b, nestedLoc, static_cast<uint32_t>(seed1)),
+            i32Constant(b, nestedLoc, static_cast<uint32_t>(seed1 >> 32))};
+        std::array<Value, 4> words = philox(b, nestedLoc, counter, key);
+        linalg::YieldOp::create(
+            b, nestedLoc, finish(b, nestedLoc, words, lane, wordsPerSample));
+      });
+  rewriter.replaceOp(op, generic.getResult(0));
+  return success();
+}
+
+/// A uniform float in [0, 1) from the words of sample `lane`: f32 from
+/// one word, f64 from two (samples [0, 1] and [2, 3] of the block).
+Value uniformSample(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                    Value lane, int64_t wordsPerSample) {
+  if (wordsPerSample == 1)
+    return uniformF32(b, loc, selectWord(b, loc, words, lane));
+  Value isFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  return uniformF64(
+      b, loc, arith::SelectOp::create(b, loc, isFirst, words[0], words[2]),
+      arith::SelectOp::create(b, loc, isFirst, words[1], words[3]));
+}
+
+/// `value` (f32 or f64) as `type`.
+Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
+  unsigned from = value.getType().getIntOrFloatBitWidth();
+  unsigned to = type.getIntOrFloatBitWidth();
+  if (type == value.getType())
+    return value;
+  if (to < from)
+    return arith::TruncFOp::create(b, loc, type, value);
+  return arith::ExtFOp::create(b, loc, type, value);
+}
+
+struct RandomUniformLowering : public OpConversionPattern<RandomUniformOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RandomUniformOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType = cast<TensorType>(op.getType()).getElementType();
+    double low = attrOr(op.getMinvalAttr(), 0.0);
+    double high = attrOr(op.getMaxvalAttr(), 1.0);
+    return lowerRandom(
+        op, rewriter,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> words, Value lane,
+            int64_t wordsPerSample) -> Value {
+          if (isa<IntegerType>(elementType)) {
+            if (wordsPerSample == 1)
+              return selectWord(b, loc, words, lane);
+            Type i64 = b.getI64Type();
+            Value lowWord = arith::SelectOp::create(
+                b, loc,
+                arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq, lane,
+                    arith::ConstantIndexOp::create(b, loc, 0)),
+                words[0], words[2]);
+            Value highWord = arith::SelectOp::create(
+                b, loc,
+                arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq, lane,
+                    arith::ConstantIndexOp::create(b, loc, 0)),
+                words[1], words[3]);
+            return arith::OrIOp::create(
+                b, loc, arith::ExtUIOp::create(b, loc, i64, lowWord),
+                arith::ShLIOp::create(
+                    b, loc, arith::ExtUIOp::create(b, loc, i64, highWord),
+                    arith::ConstantOp::create(b, loc,
+                                              b.getI64IntegerAttr(32))));
+          }
+          Value unit = uniformSample(b, loc, words, lane, wordsPerSample);
+          Type computeType = unit.getType();
+          Value scaled = arith::AddFOp::create(
+              b, loc,
+              arith::MulFOp::create(
+                  b, loc, unit,
+                  arith::ConstantOp::create(
+                      b, loc, b.getFloatAttr(computeType, high - low))),
+              arith::ConstantOp::create(b, loc,
+                                        b.getFloatAttr(computeType, low)));
+          return convertFloat(b, loc, scaled, elementType);
+        });
+  }
+};
+
+/// Box-Muller on the sample's pair of uniforms (u1, u2): r = sqrt(-2 ln u1)
+/// with u1 kept above 1e-7, angle 2 pi u2; the pair's first element is
+/// r sin, the second r cos, as TensorFlow's BoxMullerFloat.
+struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RandomNormalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType = cast<TensorType>(op.getType()).getElementType();
+    double mean = attrOr(op.getMeanAttr(), 0.0);
+    double stddev = attrOr(op.getStddevAttr(), 1.0);
+    return lowerRandom(
+        op, rewriter,
+        [&](OpBuilder &b, Location loc, ArrayRef<Value> words, Value lane,
+            int64_t wordsPerSample) -> Value {
+          Value u1, u2, second;
+          if (wordsPerSample == 1) {
+            // Lanes 0, 1 share words 0, 1; lanes 2, 3 share words 2, 3.
+            Value pair = arith::DivUIOp::create(
+                b, loc, lane, arith::ConstantIndexOp::create(b, loc, 2));
+            Value isFirst = arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::eq, pair,
+                arith::ConstantIndexOp::create(b, loc, 0));
+            u1 = uniformF32(
+                b, loc,
+                arith::SelectOp::create(b, loc, isFirst, words[0], words[2]));
+            u2 = uniformF32(
+                b, loc,
+                arith::SelectOp::create(b, loc, isFirst, words[1], words[3]));
+          } else {
+            // One 64-bit pair per block: words [0, 1] and [2, 3].
+            u1 = uniformF64(b, loc, words[0], words[1]);
+            u2 = uniformF64(b, loc, words[2], words[3]);
+          }
+          second = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq,
+              arith::RemUIOp::create(b, loc, lane,
+                                     arith::ConstantIndexOp::create(b, loc, 2)),
+              arith::ConstantIndexOp::create(b, loc, 1));
+          Type computeType = u1.getType();
+          auto constant = [&](double value) -> Value {
+            return arith::ConstantOp::create(
+                b, loc, b.getFloatAttr(computeType, value));
+          };
+          u1 = arith::MaximumFOp::create(b, loc, u1, constant(1e-7));
+          Value radius = math::SqrtOp::create(
+              b, loc,
+              arith::MulFOp::create(b, loc, constant(-2.0),
+                                    math::LogOp::create(b, loc, u1)));
+          Value angle = arith::MulFOp::create(
+              b, loc, constant(2 * llvm::numbers::pi), u2);
+          Value trig = arith::SelectOp::create(
+              b, loc, second, math::CosOp::create(b, loc, angle),
+              math::SinOp::create(b, loc, angle));
+          Value z = arith::MulFOp::create(b, loc, radius, trig);
+          Value value = arith::AddFOp::create(
+              b, loc, arith::MulFOp::create(b, loc, z, constant(stddev)),
+              constant(mean));
+          return convertFloat(b, loc, value, elementType);
+        });
+  }
+};
+
+} // namespace
+
+void mlir::tfc::populateRandomToLinalgPatterns(RewritePatternSet &patterns) {
+  patterns.add<RandomUniformLowering, RandomNormalLowering>(
+      patterns.getContext());
+}

@@ -1,0 +1,57 @@
+//===- TFCRandomOps.cpp - verifiers of the stateless random ops -----------===//
+//
+// A random op needs a seed pair and a static shape; integers take no range
+// and a float range must not be empty.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+/// The checks both random ops share.
+static LogicalResult verifySeedAndShape(Operation *op, ArrayRef<int64_t> seed,
+                                        Type resultType) {
+  if (seed.size() != 2)
+    return op->emitOpError("seed must have shape [2], not [")
+           << seed.size() << "]";
+  auto type = cast<TensorType>(resultType);
+  if (!type.hasStaticShape())
+    return op->emitOpError("needs a static shape, got ") << resultType;
+  return success();
+}
+
+LogicalResult RandomUniformOp::verify() {
+  if (failed(verifySeedAndShape(*this, getSeed(), getType())))
+    return failure();
+  Type elementType = cast<TensorType>(getType()).getElementType();
+  bool isFloat = isa<FloatType>(elementType);
+  if (!isFloat && !elementType.isInteger(32) && !elementType.isInteger(64))
+    return emitOpError("makes floats, i32 or i64, not ") << elementType;
+  if (!isFloat && (getMinval() || getMaxval()))
+    return emitOpError("of integers takes every value: no minval or maxval "
+                       "(stateless_random_uniform_full_int)");
+  double low = getMinvalAttr() ? getMinvalAttr().getValueAsDouble() : 0.0;
+  double high = getMaxvalAttr() ? getMaxvalAttr().getValueAsDouble() : 1.0;
+  if (isFloat && !(low < high)) {
+    // TensorFlow prints the bounds as %g does: "1 >= 1".
+    std::string bounds;
+    llvm::raw_string_ostream(bounds) << llvm::format("%g >= %g", low, high);
+    return emitOpError("Need minval < maxval: ") << bounds;
+  }
+  return success();
+}
+
+LogicalResult RandomNormalOp::verify() {
+  if (failed(verifySeedAndShape(*this, getSeed(), getType())))
+    return failure();
+  if (FloatAttr stddev = getStddevAttr();
+      stddev && stddev.getValueAsDouble() < 0)
+    return emitOpError("stddev must be non-negative, got ")
+           << stddev.getValueAsDouble();
+  return success();
+}

@@ -1,0 +1,31 @@
+// RUN: tfc-opt %s --split-input-file --convert-tfc-to-linalg | FileCheck %s
+
+// A random tensor is a linalg.generic without inputs running ten Philox
+// rounds (two 32x32->64 multiplications each) on the element's block.
+// CHECK-LABEL: func.func @uniform
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK: arith.shrui
+// CHECK: arith.bitcast {{.*}} : i32 to f32
+// CHECK: linalg.yield
+func.func @uniform() -> tensor<3x4xf32> {
+  %0 = tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// Box-Muller: log, sqrt, sin and cos of two uniforms.
+// CHECK-LABEL: func.func @normal
+// CHECK: linalg.generic
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK: math.log
+// CHECK: math.sqrt
+// CHECK-DAG: math.cos
+// CHECK-DAG: math.sin
+// CHECK: linalg.yield
+func.func @normal() -> tensor<8xf32> {
+  %0 = tfc.random_normal seed [1, 2] : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}

@@ -1,0 +1,65 @@
+// RUN: tfc-opt %s --split-input-file --verify-diagnostics
+
+func.func @seed_length() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.random_uniform' op seed must have shape [2], not [3]}}
+    %0 = tfc.random_uniform seed [1, 2, 3] : tensor<4xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @dynamic_shape() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.random_normal' op needs a static shape, got 'tensor<?xf32>'}}
+    %0 = tfc.random_normal seed [1, 2] : tensor<?xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @empty_range() {
+  tfc.graph {
+    // expected-error @+1 {{Need minval < maxval: 1 >= 1}}
+    %0 = tfc.random_uniform seed [1, 2] minval 1.0 maxval 1.0 : tensor<4xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @int_range() {
+  tfc.graph {
+    // expected-error @+1 {{of integers takes every value: no minval or maxval}}
+    %0 = tfc.random_uniform seed [1, 2] maxval 10.0 : tensor<4xi32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @bool() {
+  tfc.graph {
+    // expected-error @+1 {{must be tensor of}}
+    %0 = tfc.random_uniform seed [1, 2] : tensor<4xi1>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @negative_stddev() {
+  tfc.graph {
+    // expected-error @+1 {{stddev must be non-negative, got -1}}
+    %0 = tfc.random_normal seed [1, 2] stddev -1.0 : tensor<4xf32>
+    tfc.fetch
+  }
+  return
+}

@@ -1,0 +1,17 @@
+// RUN: tfc-opt %s | tfc-opt | FileCheck %s
+
+// CHECK-LABEL: func.func @random
+// CHECK: tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
+// CHECK: tfc.random_uniform seed [7, 0] minval -1.000000e-01 maxval 1.000000e-01 : tensor<2x2xf64>
+// CHECK: tfc.random_uniform seed [0, 0] : tensor<4xi32>
+// CHECK: tfc.random_normal seed [1, 2] mean 1.000000e+00 stddev 5.000000e-01 : tensor<3xbf16>
+func.func @random() {
+  tfc.graph {
+    %0 = tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
+    %1 = tfc.random_uniform seed [7, 0] minval -0.1 maxval 0.1 : tensor<2x2xf64>
+    %2 = tfc.random_uniform seed [0, 0] : tensor<4xi32>
+    %3 = tfc.random_normal seed [1, 2] mean 1.0 stddev 0.5 : tensor<3xbf16>
+    tfc.fetch
+  }
+  return
+}

@@ -1,0 +1,95 @@
+// Stateless random numbers: Philox-4x32-10 bit for bit, and the
+// distributions' statistics.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tfc compile %s -o %t/librandom.so
+
+// The raw words match an independent implementation (whose first block
+// under seed [0, 0] is Random123's known answer 6627e8d5 e169c58d bc57ac4c
+// 9b00dbd8), also for a negative seed, a second block and later calls.
+// RUN: tfc run %t/librandom.so --fn known_answer | FileCheck %s --check-prefix=KAT
+// KAT: output0 = i32[4] [1713891541 -513161843 -1135104948 -1694442536]
+// RUN: %python %S/Inputs/philox_reference.py 123456789 -7 2 5 > %t/expected.txt
+// RUN: tfc run %t/librandom.so --fn words | diff - %t/expected.txt
+// RUN: tfc run %t/librandom.so --fn words --steps 3 | diff - %t/expected.txt
+
+// 10^5 samples: the uniform's mean is 0.5 and its range [-0.1, 0.1) holds;
+// the normal's mean is 0 and its variance 1 (f32 and f64), within 5
+// standard errors.
+// RUN: tfc run %t/librandom.so --fn statistics | FileCheck %s --check-prefix=STATS
+// STATS: output0 = bool[] true
+// STATS-NEXT: output1 = bool[] true
+// STATS-NEXT: output2 = bool[] true
+// STATS-NEXT: output3 = bool[] true
+// STATS-NEXT: output4 = bool[] true
+// STATS-NEXT: output5 = bool[] true
+
+func.func @known_answer() -> tensor<4xi32> {
+  %r = tfc.graph -> (tensor<4xi32>) {
+    %w = tfc.random_uniform seed [0, 0] : tensor<4xi32>
+    tfc.fetch %w : tensor<4xi32>
+  }
+  return %r : tensor<4xi32>
+}
+
+func.func @words() -> tensor<2x5xi32> {
+  %r = tfc.graph -> (tensor<2x5xi32>) {
+    %w = tfc.random_uniform seed [123456789, -7] : tensor<2x5xi32>
+    tfc.fetch %w : tensor<2x5xi32>
+  }
+  return %r : tensor<2x5xi32>
+}
+
+func.func @statistics() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+  %r:6 = tfc.graph -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+    %u = tfc.random_uniform seed [1, 2] : tensor<100000xf32>
+    %um = tfc.reduce_mean %u : tensor<100000xf32>
+    %half = tfc.constant dense<0.5> : tensor<f32>
+    %ud = tfc.sub %um, %half : tensor<f32>, tensor<f32>
+    %uad = tfc.abs %ud : tensor<f32>
+    // The standard error of the mean is sqrt(1/12 / 1e5) = 9.1e-4.
+    %ut = tfc.constant dense<4.6e-3> : tensor<f32>
+    %uok = tfc.less %uad, %ut : tensor<f32>, tensor<f32>
+
+    %w = tfc.random_uniform seed [3, 4] minval -0.1 maxval 0.1 : tensor<100000xf32>
+    %wmin = tfc.reduce_min %w : tensor<100000xf32>
+    %wmax = tfc.reduce_max %w : tensor<100000xf32>
+    %lo = tfc.constant dense<-0.1> : tensor<f32>
+    %hi = tfc.constant dense<0.1> : tensor<f32>
+    %above = tfc.greater_equal %wmin, %lo : tensor<f32>, tensor<f32>
+    %below = tfc.less %wmax, %hi : tensor<f32>, tensor<f32>
+    %wok = tfc.logical_and %above, %below : tensor<i1>, tensor<i1>
+
+    %n = tfc.random_normal seed [5, 6] : tensor<100000xf32>
+    %nm = tfc.reduce_mean %n : tensor<100000xf32>
+    %nam = tfc.abs %nm : tensor<f32>
+    // sqrt(1 / 1e5) = 3.2e-3
+    %nt = tfc.constant dense<1.6e-2> : tensor<f32>
+    %nmok = tfc.less %nam, %nt : tensor<f32>, tensor<f32>
+    %n2 = tfc.square %n : tensor<100000xf32>
+    %nv = tfc.reduce_mean %n2 : tensor<100000xf32>
+    %one = tfc.constant dense<1.0> : tensor<f32>
+    %nvd = tfc.sub %nv, %one : tensor<f32>, tensor<f32>
+    %nvad = tfc.abs %nvd : tensor<f32>
+    // The variance's standard error is sqrt(2 / 1e5) = 4.5e-3.
+    %vt = tfc.constant dense<2.3e-2> : tensor<f32>
+    %nvok = tfc.less %nvad, %vt : tensor<f32>, tensor<f32>
+
+    %d = tfc.random_normal seed [7, 8] mean 3.0 stddev 2.0 : tensor<100000xf64>
+    %dm = tfc.reduce_mean %d : tensor<100000xf64>
+    %three = tfc.constant dense<3.0> : tensor<f64>
+    %dd = tfc.sub %dm, %three : tensor<f64>, tensor<f64>
+    %dad = tfc.abs %dd : tensor<f64>
+    %dt = tfc.constant dense<3.2e-2> : tensor<f64>
+    %dmok = tfc.less %dad, %dt : tensor<f64>, tensor<f64>
+    %dc = tfc.sub %d, %dm : tensor<100000xf64>, tensor<f64>
+    %dc2 = tfc.square %dc : tensor<100000xf64>
+    %dv = tfc.reduce_mean %dc2 : tensor<100000xf64>
+    %four = tfc.constant dense<4.0> : tensor<f64>
+    %dvd = tfc.sub %dv, %four : tensor<f64>, tensor<f64>
+    %dvad = tfc.abs %dvd : tensor<f64>
+    %dvt = tfc.constant dense<9.0e-2> : tensor<f64>
+    %dvok = tfc.less %dvad, %dvt : tensor<f64>, tensor<f64>
+    tfc.fetch %uok, %wok, %nmok, %nvok, %dmok, %dvok : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+}
