@@ -24,3 +24,37 @@ config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
+
+# CUDA: `ptxas` when the toolkit's ptxas and fatbinary are there (needed by
+# --target=cuda); `cuda-device` only when the runtime finds a usable GPU.
+import shutil
+
+def find_cuda_tool(name):
+    found = shutil.which(name)
+    if found:
+        return found
+    candidate = os.path.join("/usr/local/cuda/bin", name)
+    return candidate if os.access(candidate, os.X_OK) else None
+
+ptxas = find_cuda_tool("ptxas")
+fatbinary = find_cuda_tool("fatbinary")
+if ptxas and fatbinary:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+    config.substitutions.append(("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas))))
+else:
+    lit_config.note("CUDA tests skipped: ptxas or fatbinary not found in PATH or /usr/local/cuda/bin")
+
+def cuda_device_usable():
+    # The runtime's own answer: it opens the driver as compiled models do.
+    import ctypes
+    try:
+        runtime = ctypes.CDLL(os.path.join(config.tfc_obj_root, "lib", "libtfc_runtime.so"))
+        return runtime.tfc_cuda_device_count() > 0
+    except (OSError, AttributeError):
+        return False
+
+if cuda_device_usable():
+    config.available_features.add("cuda-device")
+else:
+    lit_config.note("CUDA device tests skipped: no CUDA device available")
