@@ -133,18 +133,20 @@ static void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
         indicesAt(b, loc, op.getMatchingIndexingMap(&init), ivs));
 }
 
-/// Creates a gpu.launch under `if (work > 0)` and leaves `b` at the start of
-/// its body.
-static gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, Value work,
+/// At least one: CUDA refuses empty grids, and an empty iteration space
+/// is handled by the kernels' bounds checks instead of a host branch (which
+/// would cut the call's stream of asynchronous work in pieces).
+static Value atLeastOne(OpBuilder &b, Location loc, Value value) {
+  return arith::MaxUIOp::create(b, loc, value, indexConstant(b, loc, 1));
+}
+
+/// Creates a gpu.launch and leaves `b` at the start of its body.
+static gpu::LaunchOp createLaunch(OpBuilder &b, Location loc,
                                   ArrayRef<Value> grid,
                                   ArrayRef<int64_t> block) {
-  Value zero = indexConstant(b, loc, 0);
-  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
-                                         work, zero);
-  auto ifOp = scf::IfOp::create(b, loc, nonEmpty, /*withElseRegion=*/false);
-  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   auto launch = gpu::LaunchOp::create(
-      b, loc, grid[0], grid[1], grid[2], indexConstant(b, loc, block[0]),
+      b, loc, atLeastOne(b, loc, grid[0]), atLeastOne(b, loc, grid[1]),
+      atLeastOne(b, loc, grid[2]), indexConstant(b, loc, block[0]),
       indexConstant(b, loc, block[1]), indexConstant(b, loc, block[2]));
   Block &body = launch.getBody().front();
   b.setInsertionPointToEnd(&body);
@@ -196,7 +198,7 @@ static void mapElementwise(OpBuilder &b, linalg::GenericOp op,
       b, loc, total, indexConstant(b, loc, blockSize));
   Value one = indexConstant(b, loc, 1);
   gpu::LaunchOp launch =
-      createLaunch(b, loc, total, {blockCount, one, one}, {blockSize, 1, 1});
+      createLaunch(b, loc, {blockCount, one, one}, {blockSize, 1, 1});
   Value linear = arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, launch.getBlockIds().x,
@@ -266,9 +268,17 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
     blockSize = std::clamp<int64_t>(llvm::PowerOf2Ceil(*n), 32, maxBlockSize);
   Value one = indexConstant(b, loc, 1);
   gpu::LaunchOp launch =
-      createLaunch(b, loc, rows, {rows, one, one}, {blockSize, 1, 1});
+      createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
+  // Without rows, the one block launched reads and writes nothing; the
+  // all-reduce stays outside control flow, as every thread must reach it.
+  Value isRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                      launch.getBlockIds().x, rows);
+  SmallVector<Value> nonEmptySizes = llvm::map_to_vector(
+      rowSizes, [&](Value size) { return atLeastOne(b, loc, size); });
   SmallVector<Value> rowIvs =
-      delinearize(b, loc, launch.getBlockIds().x, rowSizes);
+      delinearize(b, loc, launch.getBlockIds().x, nonEmptySizes);
+  reduced = arith::SelectOp::create(b, loc, isRow, reduced,
+                                    indexConstant(b, loc, 0));
 
   Value neutral = arith::ConstantOp::create(
       b, loc, *arith::getNeutralElement(combiner));
@@ -291,9 +301,10 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
           /*uniform=*/true)
           .getResult();
 
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        launch.getThreadIds().x,
-                                        indexConstant(b, loc, 0));
+  Value isFirst = arith::AndIOp::create(
+      b, loc, isRow,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                            launch.getThreadIds().x, indexConstant(b, loc, 0)));
   auto first = scf::IfOp::create(b, loc, isFirst, false);
   b.setInsertionPointToStart(&first.getThenRegion().front());
   Value zero = indexConstant(b, loc, 0);
@@ -330,9 +341,8 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
                                            indexConstant(b, loc, sideX));
   Value gridY =
       arith::CeilDivUIOp::create(b, loc, rows, indexConstant(b, loc, sideY));
-  Value work = product(b, loc, {columns, rows, batch});
   gpu::LaunchOp launch =
-      createLaunch(b, loc, work, {gridX, gridY, batch}, {sideX, sideY, 1});
+      createLaunch(b, loc, {gridX, gridY, batch}, {sideX, sideY, 1});
   auto global = [&](Value block, Value thread, int64_t side) -> Value {
     return arith::AddIOp::create(
         b, loc,
@@ -345,6 +355,10 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
       b, loc,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column, columns),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows));
+  inRange = arith::AndIOp::create(
+      b, loc, inRange,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                            launch.getBlockIds().z, batch));
   auto guard = scf::IfOp::create(b, loc, inRange, false);
   b.setInsertionPointToStart(&guard.getThenRegion().front());
 

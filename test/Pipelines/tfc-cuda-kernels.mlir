@@ -10,9 +10,10 @@
 // SOFTMAX-NOT: memref.load
 // SOFTMAX: %[[ROWS:.*]] = memref.dim %arg0, %c0
 // SOFTMAX: gpu.alloc (%[[ROWS]]) : memref<?xf32>
-// SOFTMAX: gpu.launch_func @tfc_kernels::@[[MAX:softmax_kernel_[0-9]+]] blocks in (%[[ROWS]], %c1, %c1) threads in (%c256, %c1, %c1)
-// SOFTMAX: gpu.launch_func @tfc_kernels::@{{softmax_kernel_[0-9]+}} blocks in (%[[ELEMS:.*]], %c1, %c1) threads in (%c256, %c1, %c1)
-// SOFTMAX: gpu.launch_func @tfc_kernels::@[[SUM:softmax_kernel_[0-9]+]] blocks in (%[[ROWS]], %c1, %c1) threads in (%c256, %c1, %c1)
+// SOFTMAX: %[[ROW_BLOCKS:.*]] = arith.maxui %[[ROWS]], %c1
+// SOFTMAX: gpu.launch_func @tfc_kernels::@{{softmax_kernel_[0-9]+}} blocks in (%[[ROW_BLOCKS]], %c1, %c1) threads in (%c256, %c1, %c1)
+// SOFTMAX: gpu.launch_func @tfc_kernels::@{{softmax_kernel_[0-9]+}} blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// SOFTMAX: gpu.launch_func @tfc_kernels::@{{softmax_kernel_[0-9]+}} blocks in (%[[ROW_BLOCKS]], %c1, %c1) threads in (%c256, %c1, %c1)
 // SOFTMAX-NOT: memref.load
 // SOFTMAX: return
 

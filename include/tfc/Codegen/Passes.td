@@ -174,7 +174,9 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       tiles over the last two parallel dimensions (batch dimensions on the
       grid's z), each thread computing one output element.
 
-    Empty iteration spaces launch nothing.
+    The grid has at least one block (CUDA refuses empty grids): an empty
+    iteration space is left to the kernels' bounds checks rather than to a
+    host branch, so all of a call's launches stay on one stream.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",

@@ -7,9 +7,10 @@
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[TOTAL:.*]] = arith.muli
 // CHECK: %[[GRID:.*]] = arith.ceildivui %[[TOTAL]], %[[C256]]
-// CHECK: %[[ANY:.*]] = arith.cmpi ugt, %[[TOTAL]]
-// CHECK: scf.if %[[ANY]]
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]])
+// An empty space still launches one block; the bounds check does nothing.
+// CHECK: %[[BLOCKS:.*]] = arith.maxui %[[GRID]], %[[C1]]
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[BLOCKS]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]])
 // CHECK: %[[BASE:.*]] = arith.muli %[[BX]], %[[C256]]
 // CHECK: %[[ID:.*]] = arith.addi %[[BASE]], %[[TX]]
 // CHECK: arith.cmpi ult, %[[ID]], %[[TOTAL]]
@@ -40,13 +41,18 @@ func.func @elementwise(%a: memref<?x100xf32>, %out: memref<?x100xf32>) {
 // CHECK-DAG: %[[C100:.*]] = arith.constant 100 : index
 // CHECK-DAG: %[[NEG:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[ROWS:.*]] = memref.dim %arg0
-// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[ROWS]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]],
-// CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[TX]] to %[[C100]] step %[[C128]] iter_args(%[[ACC:.*]] = %[[NEG]]) -> (f32)
+// CHECK: %[[GRID:.*]] = arith.maxui %[[ROWS]]
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]],
+// Blocks past the last row (only when there are none) reduce nothing.
+// CHECK: %[[IS_ROW:.*]] = arith.cmpi ult, %[[BX]], %[[ROWS]]
+// CHECK: %[[N:.*]] = arith.select %[[IS_ROW]], %[[C100]]
+// CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[TX]] to %[[N]] step %[[C128]] iter_args(%[[ACC:.*]] = %[[NEG]]) -> (f32)
 // CHECK:   memref.load %arg0[%[[BX]], %[[I]]]
 // CHECK:   arith.maximumf %{{.*}}, %[[ACC]]
 // CHECK: %[[ROW:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
-// CHECK: arith.cmpi eq, %[[TX]]
-// CHECK: scf.if
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TX]]
+// CHECK: %[[FIRST:.*]] = arith.andi %[[IS_ROW]], %[[T0]]
+// CHECK: scf.if %[[FIRST]]
 // CHECK:   %[[OLD:.*]] = memref.load %arg1[%[[BX]]]
 // CHECK:   %[[NEW:.*]] = arith.maximumf %[[ROW]], %[[OLD]]
 // CHECK:   memref.store %[[NEW]], %arg1[%[[BX]]]
