@@ -58,3 +58,13 @@ if cuda_device_usable():
     config.available_features.add("cuda-device")
 else:
     lit_config.note("CUDA device tests skipped: no CUDA device available")
+
+# `--param tfc_compile_target=cuda-emulator` (the ctest lit-cuda-emulator)
+# runs the CPU integration tests and examples with every `tfc compile`
+# compiling for that target, so they check its numbers; tests it cannot
+# compile say `UNSUPPORTED: target-cuda-emulator`.
+compile_target = lit_config.params.get("tfc_compile_target")
+if compile_target:
+    config.available_features.add("target-" + compile_target)
+    config.substitutions.insert(
+        0, (r"\btfc compile\b", "tfc compile --target=" + compile_target))
