@@ -256,7 +256,11 @@ int mlir::tfc::inspectModel(llvm::StringRef library, llvm::raw_ostream &outs,
   if (!load(library, loaded, status.get(), errs, "tfc inspect"))
     return 1;
   tfc_model *model = loaded.model.get();
-  outs << "model " << tfc_model_name(model) << "\n\nentry points:\n";
+  outs << "model " << tfc_model_name(model) << "\ntarget "
+       << tfc_model_target(model);
+  if (*tfc_model_target_archs(model))
+    outs << " " << tfc_model_target_archs(model);
+  outs << "\n\nentry points:\n";
   for (int64_t i = 0, e = tfc_model_num_entries(model); i < e; ++i) {
     const tfc_entry_info *entry = tfc_model_entry_at(model, i);
     outs << "  " << entry->name << "(";

@@ -53,6 +53,7 @@ bool bindAll(void *handle, CudaDriver &d, std::string &reason) {
   TFC_BIND(cuDeviceTotalMem)
   TFC_BIND(cuDevicePrimaryCtxRetain)
   TFC_BIND(cuCtxSetCurrent)
+  TFC_BIND(cuCtxSynchronize)
   TFC_BIND(cuModuleLoadData)
   TFC_BIND(cuModuleUnload)
   TFC_BIND(cuModuleGetFunction)

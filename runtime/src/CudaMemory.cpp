@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaCalls.h"
 #include "CudaMemory.h"
+#include "CudaCalls.h"
 #include "MemRef.h"
 
 using namespace tfc::runtime;
@@ -72,9 +72,9 @@ TFC_RUNTIME_EXPORT void mgpuMemFree(void *ptr, CUstream stream) {
 TFC_RUNTIME_EXPORT void mgpuMemcpy(void *dst, void *src, size_t bytes,
                                    CUstream stream) {
   if (const CudaDriver *d = cudaForCall("mgpuMemcpy"))
-    cudaSucceeded(d->cuMemcpyAsync(devicePointer(dst), devicePointer(src),
-                                   bytes, stream),
-                  "mgpuMemcpy", "copying memory");
+    cudaSucceeded(
+        d->cuMemcpyAsync(devicePointer(dst), devicePointer(src), bytes, stream),
+        "mgpuMemcpy", "copying memory");
   unwindIfCallFailed();
 }
 
@@ -110,9 +110,8 @@ TFC_RUNTIME_EXPORT void mgpuMemHostUnregister(void *ptr) {
 }
 
 /// `descriptor` is a ranked memref descriptor of `rank` dimensions.
-TFC_RUNTIME_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank,
-                                                  void *descriptor,
-                                                  int64_t elementSize) {
+TFC_RUNTIME_EXPORT void
+mgpuMemHostRegisterMemRef(int64_t rank, void *descriptor, int64_t elementSize) {
   char *start = nullptr;
   size_t bytes = 0;
   memRefSpan(rank, descriptor, elementSize, start, bytes);

@@ -28,6 +28,10 @@ tfc_code copyToDevice(void *device, const void *host, size_t bytes,
 tfc_code copyToHost(void *host, const void *device, size_t bytes,
                     tfc_status *status);
 
+/// Waits for all work of the device (a call's kernels on any stream); the
+/// error of a kernel that failed asynchronously otherwise.
+tfc_code synchronizeDevice(tfc_status *status);
+
 /// Device blocks reused by the calls of one model: a block a call takes is
 /// the call's until it ends, then goes back here. Blocks are only returned
 /// to the driver when the workspace is destroyed.

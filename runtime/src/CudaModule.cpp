@@ -65,11 +65,12 @@ TFC_RUNTIME_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
   return function;
 }
 
-TFC_RUNTIME_EXPORT void
-mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t smem, CUstream stream, void **params,
-                 void **extra, size_t paramsCount) {
+TFC_RUNTIME_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
+                                         intptr_t gridY, intptr_t gridZ,
+                                         intptr_t blockX, intptr_t blockY,
+                                         intptr_t blockZ, int32_t smem,
+                                         CUstream stream, void **params,
+                                         void **extra, size_t paramsCount) {
   (void)paramsCount;
   if (const CudaDriver *d = cudaForCall("mgpuLaunchKernel"))
     cudaSucceeded(d->cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
@@ -106,8 +107,8 @@ TFC_RUNTIME_EXPORT void mgpuStreamSynchronize(CUstream stream) {
 
 TFC_RUNTIME_EXPORT void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
   if (const CudaDriver *d = cudaForCall("mgpuStreamWaitEvent"))
-    cudaSucceeded(d->cuStreamWaitEvent(stream, event, 0),
-                  "mgpuStreamWaitEvent", "ordering streams");
+    cudaSucceeded(d->cuStreamWaitEvent(stream, event, 0), "mgpuStreamWaitEvent",
+                  "ordering streams");
   unwindIfCallFailed();
 }
 

@@ -29,8 +29,7 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
   int64_t elementSize = tfc_dtype_size(dtype);
   char *aligned;
   std::memcpy(&aligned, &words[1], sizeof(char *));
-  StridedView device = {aligned + words[2] * elementSize, rank, sizes,
-                        strides};
+  StridedView device = {aligned + words[2] * elementSize, rank, sizes, strides};
   if (tensor->numElements > 0) {
     if (isContiguous(device)) {
       if (tfc_code code =
@@ -49,9 +48,8 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
       if (!span)
         return setError(status, TFC_RESOURCE_EXHAUSTED,
                         "no host memory to copy a %zu-byte result", spanBytes);
-      if (tfc_code code = copyToHost(span.get(),
-                                     device.data + low * elementSize,
-                                     spanBytes, status))
+      if (tfc_code code = copyToHost(
+              span.get(), device.data + low * elementSize, spanBytes, status))
         return code;
       int64_t denseStrides[TFC_MAX_RANK];
       int64_t stride = 1;

@@ -29,8 +29,7 @@ tfc_code tfc::runtime::deviceAllocate(size_t bytes, void **ptr,
   CUdeviceptr device = 0;
   CUresult result = d.cuMemAlloc(&device, bytes ? bytes : 1);
   if (result != kCudaSuccess)
-    return setError(status,
-                    result == 2 ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL,
+    return setError(status, result == 2 ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL,
                     "allocating %zu bytes of device memory: %s", bytes,
                     cudaErrorName(result).c_str());
   *ptr = reinterpret_cast<void *>(device);
@@ -44,8 +43,8 @@ void tfc::runtime::deviceFree(void *ptr) {
     d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
 }
 
-static tfc_code copy(void *dst, const void *src, size_t bytes,
-                     const char *what, tfc_status *status) {
+static tfc_code copy(void *dst, const void *src, size_t bytes, const char *what,
+                     tfc_status *status) {
   if (checkCudaAvailable(status) != TFC_OK)
     return TFC_UNAVAILABLE;
   const CudaDriver &d = *cudaDriver();
@@ -54,11 +53,28 @@ static tfc_code copy(void *dst, const void *src, size_t bytes,
     return setError(status, TFC_INTERNAL, "%s", message.c_str());
   if (bytes == 0)
     return TFC_OK;
-  CUresult result = d.cuMemcpy(reinterpret_cast<CUdeviceptr>(dst),
-                               reinterpret_cast<CUdeviceptr>(src), bytes);
+  // On the legacy stream, then waiting for it: compiled code's streams are
+  // non-blocking, so the copy must be complete before the call starts (or
+  // the result read); cuMemcpy alone may return before its DMA finishes.
+  CUresult result =
+      d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
+                      reinterpret_cast<CUdeviceptr>(src), bytes, nullptr);
+  if (result == kCudaSuccess)
+    result = d.cuStreamSynchronize(nullptr);
   if (result != kCudaSuccess)
     return setError(status, TFC_INTERNAL, "copying %zu bytes %s: %s", bytes,
                     what, cudaErrorName(result).c_str());
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::synchronizeDevice(tfc_status *status) {
+  const CudaDriver *d = cudaDriver();
+  if (!d)
+    return checkCudaAvailable(status);
+  CUresult result = d->cuCtxSynchronize();
+  if (result != kCudaSuccess)
+    return setError(status, TFC_INTERNAL, "waiting for the GPU: %s",
+                    cudaErrorName(result).c_str());
   return TFC_OK;
 }
 

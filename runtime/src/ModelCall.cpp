@@ -209,6 +209,16 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     // runGuarded; the lock is released and the arena freed either way.
     bool completed = runGuarded(model->abi->functions[entry.function],
                                 packed.data(), context.get());
+    // Kernels may still run on streams the compiled code did not wait for:
+    // the variables and the call's blocks are theirs until they end.
+    if (cuda) {
+      tfc_status deviceStatus;
+      if (synchronizeDevice(&deviceStatus) != TFC_OK && completed) {
+        context.get().code = deviceStatus.code;
+        context.get().message = deviceStatus.message;
+        completed = false;
+      }
+    }
     // Assigns that ran before a failure stay done.
     if (entry.writesVariables)
       for (int64_t index : entry.variables)
@@ -217,7 +227,6 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     if (!completed)
       return setError(status, context.get().code, "%s",
                       context.get().message.c_str());
-
     for (size_t k = 0; k < entry.outputs.size(); ++k) {
       const TensorSignature &signature = entry.outputs[k];
       int64_t rank = static_cast<int64_t>(signature.shape.size());

@@ -19,8 +19,7 @@ tfc_variable::~tfc_variable() {
   deviceFree(deviceData);
 }
 
-tfc_code tfc::runtime::variableToDevice(tfc_variable *var,
-                                        tfc_status *status) {
+tfc_code tfc::runtime::variableToDevice(tfc_variable *var, tfc_status *status) {
   std::lock_guard<std::mutex> lock(var->deviceMutex);
   if (!var->deviceData) {
     if (tfc_code code = deviceAllocate(static_cast<size_t>(var->byteSize),

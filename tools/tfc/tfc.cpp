@@ -8,6 +8,7 @@
 #include "TfcVersion.h"
 
 #include "tfc/GradientCheck/GradientCheck.h"
+#include "tfc/Runner/Devices.h"
 #include "tfc/Runner/ModelRunner.h"
 #include "tfc/Target/Compiler.h"
 
@@ -245,6 +246,15 @@ static cl::opt<std::string> inspectLibrary(cl::Positional, cl::Required,
                                            cl::cat(tfcCategory));
 
 //===----------------------------------------------------------------------===//
+// tfc devices
+//===----------------------------------------------------------------------===//
+
+static cl::SubCommand devicesCommand(
+    "devices", "Show the CUDA driver the runtime opens (TFC_CUDA_DRIVER, else "
+               "libcuda.so.1) and its devices, or why there is none; exits 0 "
+               "without a device");
+
+//===----------------------------------------------------------------------===//
 // tfc check-gradients
 //===----------------------------------------------------------------------===//
 
@@ -332,6 +342,8 @@ int main(int argc, char **argv) {
     return inspectModel(inspectLibrary, outs(), errs());
   if (checkCommand)
     return runCheckGradients();
+  if (devicesCommand)
+    return listDevices(outs(), errs());
   cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
   return EXIT_FAILURE;
 }

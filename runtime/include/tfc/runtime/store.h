@@ -106,7 +106,10 @@ TFC_RUNTIME_EXPORT int32_t tfc_variable_in_collection(const tfc_variable *var,
                                                       const char *collection);
 
 /* The variable's buffer: stable for the store's life. Read it under the
- * shared lock, write it under the exclusive lock. */
+ * shared lock, write it under the exclusive lock. For a variable a CUDA
+ * model uses, this is the host copy, first brought up to date with the
+ * device; writing it does not reach the device: assign with
+ * tfc_variable_assign (or restore a checkpoint) instead. */
 TFC_RUNTIME_EXPORT void *tfc_variable_data(const tfc_variable *var);
 
 /* The initialized flag (0 or 1; -1 for NULL). A compiled initializer writes

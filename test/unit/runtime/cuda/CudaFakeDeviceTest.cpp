@@ -8,17 +8,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaTestModel.h"
 #include "../RuntimeTestUtils.h"
+#include "CudaTestModel.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
+#include <thread>
 
 using namespace tfc::runtime::testing;
 
 namespace {
 
-const bool driverConfigured = setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
+const bool driverConfigured =
+    setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
 
 /// The fake driver's test hooks, from the copy the runtime opened.
 struct FakeDriver {
@@ -36,8 +38,8 @@ const FakeDriver &fake() {
     FakeDriver d{};
     d.isDeviceMemory = reinterpret_cast<int (*)(const void *, size_t)>(
         dlsym(handle, "fake_cuda_is_device_memory"));
-    d.liveBlocks =
-        reinterpret_cast<long long (*)()>(dlsym(handle, "fake_cuda_live_blocks"));
+    d.liveBlocks = reinterpret_cast<long long (*)()>(
+        dlsym(handle, "fake_cuda_live_blocks"));
     d.totalAllocations = reinterpret_cast<long long (*)()>(
         dlsym(handle, "fake_cuda_total_allocations"));
     return d;
@@ -129,6 +131,20 @@ TEST(CudaFakeDevice, InitializeCopiesInitialValuesToTheDevice) {
   EXPECT_FALSE(fake().isDeviceMemory(tfc_variable_data(w), 8));
 }
 
+TEST(CudaFakeDevice, InitialValuesComputedOnTheDevice) {
+  ModelPtr model = createModel(/*cuda=*/true);
+  ASSERT_TRUE(model);
+  initialize(model.get());
+  // v's initializer entry point returned a device buffer; it was copied
+  // back, assigned, and uploaded with w.
+  tfc_variable *v = tfc_model_variable_at(model.get(), 1);
+  ASSERT_STREQ(tfc_variable_name(v), "v");
+  StatusPtr status = makeStatus();
+  TensorPtr value(tfc_variable_read(v, status.get()));
+  ASSERT_TRUE(value) << describe(status.get());
+  EXPECT_EQ(toString(value.get()), "f32[2] [7 8]");
+}
+
 TEST(CudaFakeDevice, DeviceAssignsReachTheHost) {
   ModelPtr model = createModel(/*cuda=*/true);
   ASSERT_TRUE(model);
@@ -143,6 +159,22 @@ TEST(CudaFakeDevice, DeviceAssignsReachTheHost) {
                                 value.get(), status.get()),
             TFC_OK);
   EXPECT_EQ(scale(model.get(), "[1, 2]"), "f32[2] [4 10]");
+}
+
+TEST(CudaFakeDevice, StridedResultsAreGathered) {
+  for (bool cuda : {false, true}) {
+    ModelPtr model = createModel(cuda);
+    ASSERT_TRUE(model);
+    initialize(model.get());
+    StatusPtr status = makeStatus();
+    tfc_tensor *outputs[1] = {nullptr};
+    ASSERT_EQ(
+        tfc_model_call(model.get(), 2, nullptr, 0, outputs, 1, status.get()),
+        TFC_OK)
+        << describe(status.get());
+    TensorPtr y(outputs[0]);
+    EXPECT_EQ(toString(y.get()), "f32[2] [-2 1.5]") << "cuda: " << cuda;
+  }
 }
 
 TEST(CudaFakeDevice, WorkspaceIsReusedAcrossCalls) {
@@ -171,9 +203,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
   initialize(cpu.get());
   addToW(cpu.get(), "[10, 10]");
   std::string fromCpu = dir.file("cpu.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(cpu.get()), fromCpu.c_str(),
-                           status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(cpu.get()), fromCpu.c_str(), status.get()),
+      TFC_OK)
       << describe(status.get());
   ASSERT_EQ(tfc_store_restore(tfc_model_store(gpu.get()), fromCpu.c_str(),
                               status.get()),
@@ -184,9 +216,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
   // Trained on the device, restored on the CPU.
   addToW(gpu.get(), "[1, 1]");
   std::string fromGpu = dir.file("gpu.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(gpu.get()), fromGpu.c_str(),
-                           status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(gpu.get()), fromGpu.c_str(), status.get()),
+      TFC_OK)
       << describe(status.get());
   ASSERT_EQ(tfc_store_restore(tfc_model_store(cpu.get()), fromGpu.c_str(),
                               status.get()),
@@ -196,9 +228,9 @@ TEST(CudaFakeDevice, CheckpointsCrossTargets) {
 
   // Same values, same file, whichever target saved it.
   std::string again = dir.file("cpu-again.ckpt");
-  ASSERT_EQ(tfc_store_save(tfc_model_store(cpu.get()), again.c_str(),
-                           status.get()),
-            TFC_OK);
+  ASSERT_EQ(
+      tfc_store_save(tfc_model_store(cpu.get()), again.c_str(), status.get()),
+      TFC_OK);
   EXPECT_EQ(readFile(again), readFile(fromGpu));
 }
 
@@ -262,6 +294,39 @@ TEST(CudaFakeDevice, DeviceFailuresEndTheCallWithAStatus) {
   EXPECT_EQ(fake().liveBlocks(), live);
   addToW(model.get(), "[1, 1]");
   EXPECT_EQ(readW(model.get()), "f32[2] [2.5 -1]");
+}
+
+TEST(CudaFakeDevice, ConcurrentCallsOnOneModel) {
+  ModelPtr gpu = createModel(/*cuda=*/true);
+  ASSERT_TRUE(gpu);
+  ModelPtr cpu = createModel(/*cuda=*/false, tfc_model_store(gpu.get()));
+  ASSERT_TRUE(cpu);
+  initialize(gpu.get());
+  // Readers on both targets while one thread assigns on the device: each
+  // read sees w before or after an assign, never a torn value.
+  std::vector<std::thread> threads;
+  std::vector<int> bad(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      tfc_model *model = t % 2 ? cpu.get() : gpu.get();
+      for (int i = 0; i < 50; ++i) {
+        // w = [1.5 + n, -2 + n] after n assigns: x = [1, 1] gives w[0] -
+        // w[1] = 3.5 always.
+        std::string y = scale(model, "[1, -1]");
+        float w0 = 0, minusW1 = 0;
+        if (std::sscanf(y.c_str(), "f32[2] [%f %f]", &w0, &minusW1) != 2 ||
+            w0 + minusW1 != 3.5f)
+          ++bad[t];
+      }
+    });
+  threads.emplace_back([&] {
+    for (int i = 0; i < 50; ++i)
+      addToW(gpu.get(), "[1, 1]");
+  });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(bad, std::vector<int>(4, 0));
+  EXPECT_EQ(readW(cpu.get()), "f32[2] [51.5 48]");
 }
 
 } // namespace

@@ -54,6 +54,41 @@ void cpuAddToW(void **args) {
   w[1] += x[1];
 }
 
+// w_reversed: args = {result, w}.
+void cpuWReversed(void **args) {
+  float *w = elements(args[1]);
+  auto *y = static_cast<float *>(_mlir_memref_to_llvm_alloc(2 * sizeof(float)));
+  y[0] = w[1];
+  y[1] = w[0];
+  setResult(args[0], y);
+}
+
+/// Returns a view of the variable's own device buffer, reversed (offset 1,
+/// stride -1), as a strided result of compiled code would be.
+void cudaWReversed(void **args) {
+  auto *w = static_cast<Descriptor1D *>(args[1]);
+  *static_cast<Descriptor1D *>(args[0]) = {w->allocated, w->aligned, 1, 2, -1};
+}
+
+// init_v, the initializer entry point of v: args = {result}.
+void cpuInitV(void **args) {
+  auto *y = static_cast<float *>(_mlir_memref_to_llvm_alloc(2 * sizeof(float)));
+  y[0] = 7;
+  y[1] = 8;
+  setResult(args[0], y);
+}
+
+/// Computes v's initial value on the "device", as a kernel would.
+void cudaInitV(void **args) {
+  void *stream = mgpuStreamCreate();
+  float value[2] = {7, 8};
+  auto *y = static_cast<float *>(mgpuMemAlloc(sizeof(value), stream, false));
+  mgpuMemcpy(y, value, sizeof(value), stream);
+  mgpuStreamSynchronize(stream);
+  mgpuStreamDestroy(stream);
+  setResult(args[0], y);
+}
+
 /// Where a kernel would run; only reached when a test asks for it.
 void launch(void *stream) {
   if (!launchModule)
@@ -105,11 +140,17 @@ const char *metadata(bool cuda) {
   static const std::string rest =
       "variable w f32 1 2 collections 2 GLOBAL_VARIABLES TRAINABLE_VARIABLES "
       "device - init constant 0 dense\n"
+      "variable v f32 1 2 collections 1 GLOBAL_VARIABLES device - "
+      "init function 3\n"
       "entry scale 0 public reads args 1 x f32 1 2 results 1 y f32 1 2 "
       "variables 1 w\n"
       "entry add_to_w 1 public writes args 1 x f32 1 2 results 0 "
       "variables 1 w\n"
-      "plan GLOBAL_VARIABLES 1 w\n"
+      "entry w_reversed 2 public reads args 0 results 1 y f32 1 2 "
+      "variables 1 w\n"
+      "entry init_v 3 initializer reads args 0 results 1 y f32 1 2 "
+      "variables 0\n"
+      "plan GLOBAL_VARIABLES 2 w v\n"
       "end\n";
   static const std::string cpuText = cpu + rest;
   static const std::string cudaText = cpu + "target cuda sm_80,sm_90\n" + rest;
@@ -119,13 +160,15 @@ const char *metadata(bool cuda) {
 const float initialW[2] = {1.5f, -2.0f};
 const void *const blobs[] = {initialW};
 const uint64_t blobSizes[] = {sizeof(initialW)};
-const tfc_packed_fn cpuFunctions[] = {cpuScale, cpuAddToW};
-const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW};
+const tfc_packed_fn cpuFunctions[] = {cpuScale, cpuAddToW, cpuWReversed,
+                                      cpuInitV};
+const tfc_packed_fn cudaFunctions[] = {cudaScale, cudaAddToW, cudaWReversed,
+                                       cudaInitV};
 
 } // namespace
 
 EntryLog &tfc::runtime::testing::entryLog() {
-  static EntryLog log;
+  thread_local EntryLog log;
   return log;
 }
 
@@ -137,7 +180,15 @@ const tfc_model_abi *tfc::runtime::testing::testModelAbi(bool cuda) {
   static tfc_model_abi abis[2];
   tfc_model_abi &abi = abis[cuda ? 1 : 0];
   const char *text = metadata(cuda);
-  abi = {1, 2, 1, 0, text, std::strlen(text),
-         cuda ? cudaFunctions : cpuFunctions, blobs, blobSizes};
+  static_assert(sizeof(cpuFunctions) == sizeof(cudaFunctions));
+  abi = {1,
+         sizeof(cpuFunctions) / sizeof(cpuFunctions[0]),
+         1,
+         0,
+         text,
+         std::strlen(text),
+         cuda ? cudaFunctions : cpuFunctions,
+         blobs,
+         blobSizes};
   return &abi;
 }

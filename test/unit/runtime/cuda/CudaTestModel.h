@@ -1,4 +1,5 @@
-//===- CudaTestModel.h - A hand-written model for the CUDA tests -*- C++ -*-===//
+//===- CudaTestModel.h - A hand-written model for the CUDA tests -*- C++
+//-*-===//
 //
 // The tfc_model_abi `tfc compile` would emit for this model, with packed
 // entry points written by hand:
@@ -6,6 +7,8 @@
 //   variable w : f32[2], initial value [1.5, -2]
 //   scale(x: f32[2]) -> x * w       (reads w)
 //   add_to_w(x: f32[2])             (w += x)
+//   w_reversed() -> [w[1], w[0]]     (on CUDA: a strided view of w)
+//   variable v : f32[2], initial value [7, 8] computed by an entry point
 //
 // For the CPU target they compute on the host. For the CUDA target they do
 // what generated host code does: every buffer they get is device memory, so
@@ -40,7 +43,8 @@ void mgpuMemcpy(void *dst, void *src, size_t bytes, void *stream);
 
 namespace tfc::runtime::testing {
 
-/// What the hand-written entry points saw in their last call.
+/// What the hand-written entry points saw in their last call on this
+/// thread.
 struct EntryLog {
   int calls = 0;
   /// Pointers of the last call's argument and variable buffers.

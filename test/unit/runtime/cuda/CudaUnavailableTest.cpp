@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaTestModel.h"
 #include "../RuntimeTestUtils.h"
+#include "CudaTestModel.h"
 
 #include <cstdlib>
 
@@ -18,7 +18,8 @@ namespace {
 // Like a compiled CUDA model's global constructor: the driver is opened
 // before main, while the library is being loaded. Setting the variable
 // first in the same file orders the two.
-const bool driverConfigured = setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
+const bool driverConfigured =
+    setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
 const char fakeImage[] = "not a cubin";
 void *const moduleAtLoad =
     mgpuModuleLoad(const_cast<char *>(fakeImage), sizeof(fakeImage));
@@ -66,7 +67,7 @@ TEST(CudaUnavailable, CudaModelLoadsAndReportsItsTarget) {
   ASSERT_TRUE(model);
   EXPECT_STREQ(tfc_model_target(model.get()), "cuda");
   EXPECT_STREQ(tfc_model_target_archs(model.get()), "sm_80,sm_90");
-  EXPECT_EQ(tfc_model_num_entries(model.get()), 2);
+  EXPECT_EQ(tfc_model_num_entries(model.get()), 3);
 }
 
 TEST(CudaUnavailable, InitializeAndCallAreUnavailable) {
@@ -85,8 +86,7 @@ TEST(CudaUnavailable, InitializeAndCallAreUnavailable) {
   const tfc_tensor *inputs[] = {x.get()};
   tfc_tensor *outputs[1] = {nullptr};
   int callsBefore = entryLog().calls;
-  EXPECT_EQ(tfc_model_call(model.get(), 0, inputs, 1, outputs, 1,
-                           status.get()),
+  EXPECT_EQ(tfc_model_call(model.get(), 0, inputs, 1, outputs, 1, status.get()),
             TFC_UNAVAILABLE);
   EXPECT_TFC_ERROR(status.get(), TFC_UNAVAILABLE, expected);
   EXPECT_EQ(entryLog().calls, callsBefore);
@@ -105,8 +105,7 @@ TEST(CudaUnavailable, CpuModelsStillRun) {
   TensorPtr x = parse("[2, 3]", TFC_F32);
   const tfc_tensor *inputs[] = {x.get()};
   tfc_tensor *outputs[1] = {nullptr};
-  ASSERT_EQ(tfc_model_call(model.get(), 0, inputs, 1, outputs, 1,
-                           status.get()),
+  ASSERT_EQ(tfc_model_call(model.get(), 0, inputs, 1, outputs, 1, status.get()),
             TFC_OK)
       << describe(status.get());
   TensorPtr y(outputs[0]);

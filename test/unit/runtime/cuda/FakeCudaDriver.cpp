@@ -19,8 +19,8 @@ namespace {
 
 using CUresult = int;
 constexpr CUresult kSuccess = 0, kInvalidValue = 1, kOutOfMemory = 2,
-                   kNotInitialized = 3, kNoDevice = 100,
-                   kInvalidContext = 201, kNotSupported = 801;
+                   kNotInitialized = 3, kNoDevice = 100, kInvalidContext = 201,
+                   kNotSupported = 801;
 
 std::mutex mutex;
 bool initialized = false;
@@ -66,14 +66,30 @@ FAKE CUresult cuDriverGetVersion(int *version) {
 
 FAKE CUresult cuGetErrorName(CUresult error, const char **name) {
   switch (error) {
-  case kSuccess: *name = "CUDA_SUCCESS"; return kSuccess;
-  case kInvalidValue: *name = "CUDA_ERROR_INVALID_VALUE"; return kSuccess;
-  case kOutOfMemory: *name = "CUDA_ERROR_OUT_OF_MEMORY"; return kSuccess;
-  case kNotInitialized: *name = "CUDA_ERROR_NOT_INITIALIZED"; return kSuccess;
-  case kNoDevice: *name = "CUDA_ERROR_NO_DEVICE"; return kSuccess;
-  case kInvalidContext: *name = "CUDA_ERROR_INVALID_CONTEXT"; return kSuccess;
-  case kNotSupported: *name = "CUDA_ERROR_NOT_SUPPORTED"; return kSuccess;
-  default: *name = nullptr; return kInvalidValue;
+  case kSuccess:
+    *name = "CUDA_SUCCESS";
+    return kSuccess;
+  case kInvalidValue:
+    *name = "CUDA_ERROR_INVALID_VALUE";
+    return kSuccess;
+  case kOutOfMemory:
+    *name = "CUDA_ERROR_OUT_OF_MEMORY";
+    return kSuccess;
+  case kNotInitialized:
+    *name = "CUDA_ERROR_NOT_INITIALIZED";
+    return kSuccess;
+  case kNoDevice:
+    *name = "CUDA_ERROR_NO_DEVICE";
+    return kSuccess;
+  case kInvalidContext:
+    *name = "CUDA_ERROR_INVALID_CONTEXT";
+    return kSuccess;
+  case kNotSupported:
+    *name = "CUDA_ERROR_NOT_SUPPORTED";
+    return kSuccess;
+  default:
+    *name = nullptr;
+    return kInvalidValue;
   }
 }
 
@@ -96,10 +112,17 @@ FAKE CUresult cuDeviceGetName(char *name, int length, int) {
 
 FAKE CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   switch (attribute) {
-  case 16: *value = 4; break;  // multiprocessors
-  case 75: *value = 8; break;  // compute capability major
-  case 76: *value = 0; break;  // minor
-  default: return kInvalidValue;
+  case 16:
+    *value = 4;
+    break; // multiprocessors
+  case 75:
+    *value = 8;
+    break; // compute capability major
+  case 76:
+    *value = 0;
+    break; // minor
+  default:
+    return kInvalidValue;
   }
   return checkInit();
 }
@@ -117,6 +140,8 @@ FAKE CUresult cuDevicePrimaryCtxRetain(void **context, int) {
 FAKE CUresult cuCtxSetCurrent(void *context) {
   return context == &contextTag ? checkInit() : kInvalidContext;
 }
+
+FAKE CUresult cuCtxSynchronize() { return checkInit(); }
 
 FAKE CUresult cuModuleLoadData(void **module, const void *image) {
   if (!image)

@@ -1,0 +1,40 @@
+//===- Devices.cpp - tfc devices ------------------------------------------===//
+
+#include "tfc/Runner/Devices.h"
+
+#include "tfc/runtime.h"
+
+#include "llvm/Support/Format.h"
+
+#include <memory>
+
+using namespace mlir;
+
+int mlir::tfc::listDevices(llvm::raw_ostream &outs, llvm::raw_ostream &errs) {
+  std::unique_ptr<tfc_status, void (*)(tfc_status *)> status(
+      tfc_status_create(), tfc_status_destroy);
+  // Opens the driver, so the path and version below are known.
+  tfc_code available = tfc_cuda_check_available(status.get());
+  outs << "driver: " << tfc_cuda_driver_path();
+  int32_t version = tfc_cuda_driver_version();
+  if (version > 0)
+    outs << " (CUDA " << version / 1000 << "." << version % 1000 / 10 << ")";
+  outs << "\n";
+  if (available != TFC_OK) {
+    outs << tfc_status_message(status.get()) << "\n";
+    return 0;
+  }
+  for (int32_t i = 0, e = tfc_cuda_device_count(); i < e; ++i) {
+    tfc_cuda_device_info info;
+    if (tfc_cuda_device_get_info(i, &info, status.get()) != TFC_OK) {
+      errs << "tfc devices: " << tfc_status_message(status.get()) << "\n";
+      return 1;
+    }
+    double gib = static_cast<double>(info.total_memory) / (1 << 30);
+    outs << "device " << i << ": " << info.name << ", compute capability "
+         << info.major << "." << info.minor << " (sm_" << info.major
+         << info.minor << "), " << llvm::format("%.1f", gib) << " GiB, "
+         << info.multiprocessors << " multiprocessors\n";
+  }
+  return 0;
+}
