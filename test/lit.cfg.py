@@ -65,6 +65,8 @@ else:
 # compile say `UNSUPPORTED: target-cuda-emulator`.
 compile_target = lit_config.params.get("tfc_compile_target")
 if compile_target:
+    # Outputs of its own: ctest runs this suite next to the plain one.
+    config.test_exec_root = os.path.join(config.tfc_obj_root, "test-" + compile_target)
     config.available_features.add("target-" + compile_target)
     config.substitutions.insert(
         0, (r"\btfc compile\b", "tfc compile --target=" + compile_target))
