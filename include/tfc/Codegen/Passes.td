@@ -145,8 +145,9 @@ def TFCGPUDeviceMemory : Pass<"tfc-gpu-device-memory", "::mlir::ModuleOp"> {
       by a `gpu.memcpy` into a host scalar that the host then loads; a
       `memref.store` on the host is a one-thread kernel.
 
-    Host staging buffers are allocated with `memref.alloca`/`memref.alloc`
-    marked `tfc.host`, so `tfc-gpu-verify-host-code` can tell them apart.
+    Host staging scalars are `memref.alloca`s at the function's entry (not
+    in loops, where the stack would grow) marked `tfc.host`, so
+    `tfc-gpu-verify-host-code` can tell them from device memory.
   }];
   let dependentDialects = [
     "::mlir::gpu::GPUDialect",
