@@ -24,3 +24,49 @@ config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
+
+# CUDA: `ptxas` when the toolkit's ptxas and fatbinary are there (needed by
+# --target=cuda); `cuda-device` only when the runtime finds a usable GPU.
+import shutil
+
+def find_cuda_tool(name):
+    found = shutil.which(name)
+    if found:
+        return found
+    candidate = os.path.join("/usr/local/cuda/bin", name)
+    return candidate if os.access(candidate, os.X_OK) else None
+
+ptxas = find_cuda_tool("ptxas")
+fatbinary = find_cuda_tool("fatbinary")
+if ptxas and fatbinary:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+    config.substitutions.append(("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas))))
+else:
+    lit_config.note("CUDA tests skipped: ptxas or fatbinary not found in PATH or /usr/local/cuda/bin")
+
+def cuda_device_usable():
+    # The runtime's own answer: it opens the driver as compiled models do.
+    import ctypes
+    try:
+        runtime = ctypes.CDLL(os.path.join(config.tfc_obj_root, "lib", "libtfc_runtime.so"))
+        return runtime.tfc_cuda_device_count() > 0
+    except (OSError, AttributeError):
+        return False
+
+if cuda_device_usable():
+    config.available_features.add("cuda-device")
+else:
+    lit_config.note("CUDA device tests skipped: no CUDA device available")
+
+# `--param tfc_compile_target=cuda-emulator` (the ctest lit-cuda-emulator)
+# runs the CPU integration tests and examples with every `tfc compile`
+# compiling for that target, so they check its numbers; tests it cannot
+# compile say `UNSUPPORTED: target-cuda-emulator`.
+compile_target = lit_config.params.get("tfc_compile_target")
+if compile_target:
+    # Outputs of its own: ctest runs this suite next to the plain one.
+    config.test_exec_root = os.path.join(config.tfc_obj_root, "test-" + compile_target)
+    config.available_features.add("target-" + compile_target)
+    config.substitutions.insert(
+        0, (r"\btfc compile\b", "tfc compile --target=" + compile_target))

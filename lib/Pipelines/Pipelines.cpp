@@ -211,4 +211,35 @@ void mlir::tfc::registerTfcPipelines() {
   PassPipelineRegistration<TfcPipelineOptions>(
       "tfc-cpu-pipeline", "The whole CPU pipeline, tfc to the LLVM dialect",
       buildTfcCPUPipeline);
+  PassPipelineRegistration<TfcCUDAPipelineOptions>(
+      "tfc-cuda-kernels",
+      "The front end, the ABI and the CUDA kernel pipeline: host code "
+      "launching mapped, outlined kernels (what NVVM and the emulator take)",
+      [](OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
+        TfcPipelineOptions frontend;
+        options.toFrontendOptions(frontend);
+        buildTfcFrontendPipeline(pm, frontend);
+        buildTfcEntryPointABIPipeline(pm, frontend);
+        buildTfcCUDAKernelPipeline(pm, options);
+      });
+  PassPipelineRegistration<TfcCUDAPipelineOptions>(
+      "tfc-cuda-emulator",
+      "The front end and the CUDA kernel pipeline with the kernels emulated "
+      "on the host, to the LLVM dialect",
+      [](OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
+        TfcPipelineOptions frontend;
+        options.toFrontendOptions(frontend);
+        buildTfcFrontendPipeline(pm, frontend);
+        buildTfcEntryPointABIPipeline(pm, frontend);
+        buildTfcCUDAKernelPipeline(pm, options);
+        buildTfcCUDAEmulatorPipeline(pm, frontend);
+      });
+  PassPipelineRegistration<TfcCUDAPipelineOptions>(
+      "tfc-cuda-lowering",
+      "Lower the front end's output to the LLVM dialect with CUDA kernels",
+      buildTfcCUDALoweringPipeline);
+  PassPipelineRegistration<TfcCUDAPipelineOptions>(
+      "tfc-cuda-pipeline",
+      "The whole CUDA pipeline, tfc to the LLVM dialect and a fatbin",
+      buildTfcCUDAPipeline);
 }

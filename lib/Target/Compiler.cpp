@@ -11,10 +11,12 @@
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
 #include "tfc/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,6 +34,8 @@ using namespace mlir::tfc;
 void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
   registerAllDialects(registry);
   registerAllExtensions(registry);
+  // The CUDA pipeline translates kernels to LLVM IR (gpu-module-to-binary).
+  registerAllToLLVMIRTranslations(registry);
   registry.insert<TFCDialect>();
   registerDifferentiableOpInterfaceExternalModels(registry);
 }
@@ -82,6 +86,21 @@ static LogicalResult writeFile(StringRef path, StringRef contents,
   return success();
 }
 
+/// Writes the PTX of the model's kernels (one architecture).
+static LogicalResult writePTX(ModuleOp module, StringRef path) {
+  std::string ptx;
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      if (object.getFormat() == gpu::CompilationTarget::Assembly)
+        ptx += object.getObject().getValue();
+    }
+  std::string error;
+  if (failed(writeFile(path, ptx, error)))
+    return module.emitError(error);
+  return success();
+}
+
 static std::string defaultRuntimeDir() {
   std::string exe = llvm::sys::fs::getMainExecutable(
       nullptr, reinterpret_cast<void *>(&defaultRuntimeDir));
@@ -108,6 +127,14 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
 LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                        const CompilerOptions &options) {
   StageTimer timer(options.verbose);
+  if (options.emit == EmitKind::PTX) {
+    if (options.device != DeviceTarget::CUDA)
+      return module.emitError("--emit=ptx needs --target=cuda");
+    if (options.cudaArchs.size() != 1)
+      return module.emitError(
+          "--emit=ptx writes the PTX of one architecture: give one "
+          "--cuda-arch");
+  }
   MLIRContext &context = *module.getContext();
   std::string name = modelNameFor(options);
   TfcPipelineOptions pipelineOptions;
@@ -126,6 +153,14 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   FailureOr<ModelDescription> model = describeModel(module, name);
   if (failed(model))
     return failure();
+  TfcCUDAPipelineOptions cudaOptions;
+  cudaOptions.optLevel = options.target.optLevel;
+  cudaOptions.strict = options.strict;
+  cudaOptions.allowUndefinedGradients = options.allowUndefinedGradients;
+  cudaOptions.archs = ArrayRef<std::string>(options.cudaArchs);
+  cudaOptions.toolkit = options.cudaToolkit;
+  if (options.device == DeviceTarget::CUDA)
+    model->target = "cuda " + llvm::join(cudaOptions.getArchs(), ",");
   if (options.emit == EmitKind::Header) {
     std::string error;
     if (failed(writeFile(options.outputPath, emitModelHeader(*model), error)))
@@ -134,10 +169,25 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   }
 
   PassManager codegen(&context);
-  buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
+  switch (options.device) {
+  case DeviceTarget::CPU:
+    buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
+    break;
+  case DeviceTarget::CUDA:
+    buildTfcCUDAKernelPipeline(codegen, cudaOptions);
+    buildTfcCUDABackendPipeline(codegen, cudaOptions,
+                                /*packFatbin=*/options.emit != EmitKind::PTX);
+    break;
+  case DeviceTarget::CUDAEmulator:
+    buildTfcCUDAKernelPipeline(codegen, cudaOptions);
+    buildTfcCUDAEmulatorPipeline(codegen, pipelineOptions);
+    break;
+  }
   if (failed(codegen.run(module)))
     return failure();
   timer.done("code generation to the LLVM dialect");
+  if (options.emit == EmitKind::PTX)
+    return writePTX(module, options.outputPath);
   if (options.emit == EmitKind::MLIR) {
     std::string text, error;
     llvm::raw_string_ostream os(text);

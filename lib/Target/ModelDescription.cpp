@@ -224,6 +224,8 @@ std::string ModelDescription::toMetadata() const {
   llvm::raw_string_ostream os(text);
   os << "tfc-model 1\n";
   os << "model " << name << '\n';
+  if (!target.empty())
+    os << "target " << target << '\n';
   for (const VariableDescription &v : variables) {
     os << "variable " << v.name << ' ' << v.dtype << ' ' << v.shape.size();
     for (int64_t dim : v.shape)

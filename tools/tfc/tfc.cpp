@@ -50,6 +50,8 @@ static cl::opt<EmitKind> compileEmit(
                           "the module lowered to the LLVM dialect"),
                clEnumValN(EmitKind::LLVM, "llvm",
                           "LLVM IR with the model ABI"),
+               clEnumValN(EmitKind::PTX, "ptx",
+                          "the kernels' PTX (--target=cuda, one --cuda-arch)"),
                clEnumValN(EmitKind::Object, "obj", "an object file"),
                clEnumValN(EmitKind::Header, "header", "the C header only"),
                clEnumValN(EmitKind::SharedLibrary, "so",
@@ -59,6 +61,26 @@ static cl::opt<unsigned> compileOptLevel(
     "O", cl::desc("Optimization level 0-3 (default 2); -O0 also turns every "
                   "optional tfc rewrite off"),
     cl::Prefix, cl::init(2), cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<DeviceTarget> compileTarget(
+    "target", cl::desc("What the model runs on"), cl::init(DeviceTarget::CPU),
+    cl::values(clEnumValN(DeviceTarget::CPU, "cpu", "the host CPU (default)"),
+               clEnumValN(DeviceTarget::CUDA, "cuda",
+                          "CUDA GPUs: kernels as a fatbin of cubins per "
+                          "--cuda-arch plus PTX; needs ptxas and fatbinary"),
+               clEnumValN(DeviceTarget::CUDAEmulator, "cuda-emulator",
+                          "the CUDA target's kernels run on the host CPU, "
+                          "block by block and thread by thread (for testing)")),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::list<std::string> compileCudaArchs(
+    "cuda-arch",
+    cl::desc("CUDA architectures, comma separated (default sm_80,sm_90)"),
+    cl::CommaSeparated, cl::value_desc("sm_XX,..."), cl::sub(compileCommand),
+    cl::cat(tfcCategory));
+static cl::opt<std::string> compileCudaToolkit(
+    "cuda-toolkit",
+    cl::desc("CUDA toolkit directory with bin/ptxas, bin/fatbinary and "
+             "nvvm/libdevice (default: the one found when tfc was built)"),
+    cl::value_desc("dir"), cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     compileCpu("cpu", cl::desc("Target CPU (default: the host's)"),
                cl::init("host"), cl::sub(compileCommand), cl::cat(tfcCategory));
@@ -100,6 +122,17 @@ static int runCompile() {
   options.emit = compileEmit;
   options.modelName = compileModelName;
   options.target.cpu = compileCpu;
+  options.device = compileTarget;
+  options.cudaArchs.assign(compileCudaArchs.begin(), compileCudaArchs.end());
+  if (options.cudaArchs.empty())
+    options.cudaArchs = {"sm_80", "sm_90"};
+  for (const std::string &arch : options.cudaArchs)
+    if (!StringRef(arch).starts_with("sm_")) {
+      errs() << "tfc compile: --cuda-arch " << arch
+             << " is not an architecture (use sm_80, sm_90, ...)\n";
+      return EXIT_FAILURE;
+    }
+  options.cudaToolkit = compileCudaToolkit;
   options.target.features = compileFeatures;
   options.target.optLevel = compileOptLevel;
   options.runtimeLibraryDir = compileRuntimeDir;

@@ -10,6 +10,9 @@
 #define TFC_PIPELINES_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 namespace mlir {
 class OpPassManager;
@@ -88,7 +91,71 @@ void buildTfcCPULoweringPipeline(OpPassManager &pm,
 /// Both of the above: `tfc-cpu-pipeline`.
 void buildTfcCPUPipeline(OpPassManager &pm, const TfcPipelineOptions &options);
 
-/// Registers `tfc-frontend`, `tfc-cpu-lowering` and `tfc-cpu-pipeline`.
+/// The options of the CUDA pipelines: those of the front end plus the
+/// GPU architectures and the CUDA toolkit.
+struct TfcCUDAPipelineOptions
+    : public PassPipelineOptions<TfcCUDAPipelineOptions> {
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level 0-3"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> strict{
+      *this, "strict",
+      llvm::cl::desc("Make the warnings about races and pitfalls errors"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> allowUndefinedGradients{
+      *this, "allow-undefined-gradients",
+      llvm::cl::desc("Take missing gradients as zero with a warning"),
+      llvm::cl::init(false)};
+  PassOptions::ListOption<std::string> archs{
+      *this, "cuda-arch",
+      llvm::cl::desc("GPU architectures, each assembled into the fatbin "
+                     "(default sm_80,sm_90)")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "cuda-toolkit",
+      llvm::cl::desc("CUDA toolkit directory (ptxas, fatbinary, libdevice); "
+                     "default: the one found at configure time"),
+      llvm::cl::init("")};
+
+  /// The front-end options these imply.
+  void toFrontendOptions(TfcPipelineOptions &options) const;
+  /// The architectures, the default if none was given.
+  SmallVector<std::string> getArchs() const;
+  /// The toolkit directory, the configured default if none was given.
+  std::string getToolkit() const;
+};
+
+/// From tensors with a fixed ABI to host functions launching outlined GPU
+/// kernels (`gpu.launch_func` of one `gpu.module`): tfc to linalg, fusion,
+/// bufferization, device memory, the mapping to blocks and threads and
+/// outlining. Both the CUDA target and its CPU emulation continue from here.
+void buildTfcCUDAKernelPipeline(OpPassManager &pm,
+                                const TfcCUDAPipelineOptions &options);
+
+/// From the kernel pipeline's output to the LLVM dialect with the kernels in
+/// a `gpu.binary`: NVVM, PTX per architecture and, when `packFatbin`, one
+/// fatbin of cubins and PTX (otherwise the PTX objects stay, for
+/// `--emit=ptx`).
+void buildTfcCUDABackendPipeline(OpPassManager &pm,
+                                 const TfcCUDAPipelineOptions &options,
+                                 bool packFatbin = true);
+
+/// From the kernel pipeline's output to the LLVM dialect for the host CPU,
+/// the kernels emulated by loops over blocks and threads
+/// (`--target=cuda-emulator`).
+void buildTfcCUDAEmulatorPipeline(OpPassManager &pm,
+                                  const TfcPipelineOptions &options);
+
+/// The ABI, kernel and backend pipelines: the front end's output to the
+/// LLVM dialect for CUDA.
+void buildTfcCUDALoweringPipeline(OpPassManager &pm,
+                                  const TfcCUDAPipelineOptions &options);
+
+/// The whole of it: `tfc-cuda-pipeline`.
+void buildTfcCUDAPipeline(OpPassManager &pm,
+                          const TfcCUDAPipelineOptions &options);
+
+/// Registers `tfc-frontend`, `tfc-cpu-lowering`, `tfc-cpu-pipeline`,
+/// `tfc-cuda-lowering` and `tfc-cuda-pipeline`.
 void registerTfcPipelines();
 
 } // namespace tfc

@@ -19,7 +19,11 @@
 
 namespace mlir::tfc {
 
-enum class EmitKind { MLIR, LLVM, Object, Header, SharedLibrary };
+enum class EmitKind { MLIR, LLVM, PTX, Object, Header, SharedLibrary };
+
+/// What the model runs on: the host CPU, a CUDA GPU, or the CUDA kernels
+/// emulated on the host CPU (docs/codegen.md).
+enum class DeviceTarget { CPU, CUDA, CUDAEmulator };
 
 struct CompilerOptions {
   std::string inputPath;
@@ -30,6 +34,11 @@ struct CompilerOptions {
   std::string modelName;
   EmitKind emit = EmitKind::SharedLibrary;
   TargetOptions target;
+  DeviceTarget device = DeviceTarget::CPU;
+  /// CUDA architectures (`sm_80`); empty for the default list.
+  SmallVector<std::string> cudaArchs;
+  /// The CUDA toolkit; empty for the one found at configure time.
+  std::string cudaToolkit;
   /// Where libtfc_runtime.so and the runtime headers are; default: next to
   /// the tfc executable (`../lib`).
   std::string runtimeLibraryDir;

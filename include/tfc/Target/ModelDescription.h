@@ -67,6 +67,9 @@ struct InitializerPlanDescription {
 
 struct ModelDescription {
   std::string name;
+  /// Where the model runs: empty for the CPU, else `cuda ARCHS` (the
+  /// `target` line of the metadata).
+  std::string target;
   std::vector<EntryPointDescription> entryPoints;
   std::vector<VariableDescription> variables;
   std::vector<InitializerPlanDescription> plans;

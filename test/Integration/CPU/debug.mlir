@@ -1,5 +1,7 @@
 // tf.Print writes to standard error by default; a failing tf.Assert or
 // tf.assert_positive makes tfc run fail with the assertion's message.
+// Not with the CUDA emulator: prints and assertions are not compiled for CUDA yet.
+// UNSUPPORTED: target-cuda-emulator
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile %s -o %t/libdebug.so
 // RUN: tfc run %t/libdebug.so --fn printed --input "x=[[1,2],[3,4]]" 2>%t/stderr | FileCheck %s --check-prefix=OUT

@@ -1,5 +1,7 @@
 // The shape, slice and indexing ops compile and give TensorFlow's numbers,
 // on static shapes and on inputs whose sizes are known only at run time.
+// Not with the CUDA emulator: a reshape to a shape tensor reads the shape on the host.
+// UNSUPPORTED: target-cuda-emulator
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile %s -o %t/libshapes.so
 // RUN: tfc run %t/libshapes.so --fn reshapes --input "x=[[1,2,3],[4,5,6]]" | FileCheck %s --check-prefix=RESHAPE

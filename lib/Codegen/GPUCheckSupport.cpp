@@ -1,0 +1,37 @@
+//===- GPUCheckSupport.cpp - the tfc-gpu-check-support pass ---------------===//
+//
+// Ops that hand tensor buffers to the host runtime (prints, assertions,
+// host calls) are not compiled for CUDA yet: they are reported here, before
+// anything is lowered, at the user's source location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Codegen/Passes.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCGPUCHECKSUPPORT
+#include "tfc/Codegen/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+namespace {
+struct TFCGPUCheckSupportPass
+    : public tfc::impl::TFCGPUCheckSupportBase<TFCGPUCheckSupportPass> {
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](Operation *op) {
+      if (isa<PrintOp, AssertOp, AssertPositiveOp, HostCallOp>(op)) {
+        op->emitOpError("is not supported by the CUDA target yet: it passes "
+                        "tensors to the host runtime (compile for the CPU)");
+        failed = true;
+      }
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace

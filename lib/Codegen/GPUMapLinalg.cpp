@@ -1,0 +1,424 @@
+//===- GPUMapLinalg.cpp - the tfc-gpu-map-linalg pass ---------------------===//
+//
+// Maps linalg ops on device buffers to gpu.launch: element-wise ops over a
+// 1-d grid, row reductions one block per row with a block-level all-reduce,
+// contractions and other reductions as 2-d thread tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Codegen/Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCGPUMAPLINALG
+#include "tfc/Codegen/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+/// Threads per side of a contraction's 2-d tile.
+static constexpr int64_t kTileSide = 16;
+
+static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+/// The product of `values`, its static part folded (block sizes depend on
+/// it).
+static Value product(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  int64_t known = 1;
+  Value dynamic;
+  for (Value value : values) {
+    if (std::optional<int64_t> constant = getConstantIntValue(value)) {
+      known *= *constant;
+      continue;
+    }
+    dynamic =
+        dynamic ? arith::MulIOp::create(b, loc, dynamic, value).getResult()
+                : value;
+  }
+  Value result = indexConstant(b, loc, known);
+  if (!dynamic)
+    return result;
+  return known == 1 ? dynamic
+                    : arith::MulIOp::create(b, loc, dynamic, result).getResult();
+}
+
+/// Splits `linear` into indices of `sizes`, the last one fastest.
+static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                                      ArrayRef<Value> sizes) {
+  SmallVector<Value> indices(sizes.size());
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i > 0; --i) {
+    indices[i] = arith::RemUIOp::create(b, loc, linear, sizes[i]);
+    linear = arith::DivUIOp::create(b, loc, linear, sizes[i]);
+  }
+  if (!sizes.empty())
+    indices[0] = linear;
+  return indices;
+}
+
+/// The indices of an operand at iteration point `ivs`.
+static SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,
+                                    ValueRange ivs) {
+  SmallVector<Value> indices;
+  SmallVector<OpFoldResult> operands = getAsOpFoldResult(ivs);
+  for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
+    indices.push_back(getValueOrCreateConstantIndexOp(
+        b, loc,
+        affine::makeComposedFoldedAffineApply(b, loc, map.getSubMap({i}),
+                                              operands)));
+  return indices;
+}
+
+/// Loads the outputs at `ivs` whose block arguments the payload reads;
+/// the others are null.
+static SmallVector<Value> loadOutputs(OpBuilder &b, Location loc,
+                                      linalg::GenericOp op, ValueRange ivs,
+                                      bool all) {
+  SmallVector<Value> values;
+  for (OpOperand &init : op.getDpsInitsMutable()) {
+    if (!all && op.getMatchingBlockArgument(&init).use_empty()) {
+      values.push_back(Value());
+      continue;
+    }
+    values.push_back(memref::LoadOp::create(
+        b, loc, init.get(),
+        indicesAt(b, loc, op.getMatchingIndexingMap(&init), ivs)));
+  }
+  return values;
+}
+
+/// Clones the payload of `op` at iteration point `ivs`, the output block
+/// arguments taking `outs`; returns the yielded values.
+static SmallVector<Value> emitPayload(OpBuilder &b, Location loc,
+                                      linalg::GenericOp op, ValueRange ivs,
+                                      ValueRange outs) {
+  IRMapping mapping;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    BlockArgument arg = op.getMatchingBlockArgument(input);
+    Value value = input->get();
+    if (isa<MemRefType>(value.getType())) {
+      if (arg.use_empty())
+        continue;
+      value = memref::LoadOp::create(
+          b, loc, value,
+          indicesAt(b, loc, op.getMatchingIndexingMap(input), ivs));
+    }
+    mapping.map(arg, value);
+  }
+  for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), outs))
+    if (value)
+      mapping.map(arg, value);
+  Block *body = op.getBody();
+  for (Operation &nested : body->without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
+    b.clone(nested, mapping);
+  }
+  return llvm::map_to_vector(body->getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookupOrDefault(v); });
+}
+
+static void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
+                         ValueRange ivs, ValueRange values) {
+  for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), values))
+    memref::StoreOp::create(
+        b, loc, value, init.get(),
+        indicesAt(b, loc, op.getMatchingIndexingMap(&init), ivs));
+}
+
+/// At least one: CUDA refuses empty grids, and an empty iteration space
+/// is handled by the kernels' bounds checks instead of a host branch (which
+/// would cut the call's stream of asynchronous work in pieces).
+static Value atLeastOne(OpBuilder &b, Location loc, Value value) {
+  return arith::MaxUIOp::create(b, loc, value, indexConstant(b, loc, 1));
+}
+
+/// Creates a gpu.launch and leaves `b` at the start of its body.
+static gpu::LaunchOp createLaunch(OpBuilder &b, Location loc,
+                                  ArrayRef<Value> grid,
+                                  ArrayRef<int64_t> block) {
+  auto launch = gpu::LaunchOp::create(
+      b, loc, atLeastOne(b, loc, grid[0]), atLeastOne(b, loc, grid[1]),
+      atLeastOne(b, loc, grid[2]), indexConstant(b, loc, block[0]),
+      indexConstant(b, loc, block[1]), indexConstant(b, loc, block[2]));
+  Block &body = launch.getBody().front();
+  b.setInsertionPointToEnd(&body);
+  auto terminator = gpu::TerminatorOp::create(b, loc);
+  b.setInsertionPoint(terminator);
+  return launch;
+}
+
+/// The loop sizes of `op`, split into parallel and reduction dimensions.
+struct IterationSpace {
+  SmallVector<Value> sizes;
+  SmallVector<unsigned> parallelDims, reductionDims;
+
+  SmallVector<Value> sizesOf(ArrayRef<unsigned> dims) const {
+    return llvm::map_to_vector(dims, [&](unsigned d) { return sizes[d]; });
+  }
+  /// The iteration point from parallel and reduction indices.
+  SmallVector<Value> merge(ArrayRef<Value> parallel,
+                           ArrayRef<Value> reduction) const {
+    SmallVector<Value> ivs(sizes.size());
+    for (auto [d, v] : llvm::zip(parallelDims, parallel))
+      ivs[d] = v;
+    for (auto [d, v] : llvm::zip(reductionDims, reduction))
+      ivs[d] = v;
+    return ivs;
+  }
+};
+
+static IterationSpace iterationSpace(OpBuilder &b, Location loc,
+                                     linalg::GenericOp op) {
+  IterationSpace space;
+  for (Range range :
+       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+    space.sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  for (auto [d, type] : llvm::enumerate(op.getIteratorTypesArray()))
+    (type == utils::IteratorType::reduction ? space.reductionDims
+                                       : space.parallelDims)
+        .push_back(d);
+  return space;
+}
+
+/// Element-wise: one thread per point, 1-d grid, last dimension fastest.
+static void mapElementwise(OpBuilder &b, linalg::GenericOp op,
+                           int64_t blockSize) {
+  Location loc = op.getLoc();
+  IterationSpace space = iterationSpace(b, loc, op);
+  Value total = product(b, loc, space.sizes);
+  Value blockCount = arith::CeilDivUIOp::create(
+      b, loc, total, indexConstant(b, loc, blockSize));
+  Value one = indexConstant(b, loc, 1);
+  gpu::LaunchOp launch =
+      createLaunch(b, loc, {blockCount, one, one}, {blockSize, 1, 1});
+  Value linear = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x,
+                            indexConstant(b, loc, blockSize)),
+      launch.getThreadIds().x);
+  Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        linear, total);
+  auto guard = scf::IfOp::create(b, loc, inRange, false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+  SmallVector<Value> ivs = delinearize(b, loc, linear, space.sizes);
+  SmallVector<Value> outs = loadOutputs(b, loc, op, ivs, /*all=*/false);
+  storeOutputs(b, loc, op, ivs, emitPayload(b, loc, op, ivs, outs));
+}
+
+/// The all-reduce kind of a reduction whose single output is combined by
+/// one associative, commutative op of a 32-bit value; sets `combiner`.
+static std::optional<gpu::AllReduceOperation>
+matchBlockReduction(linalg::GenericOp op, Operation *&combiner) {
+  if (op.getNumDpsInits() != 1)
+    return std::nullopt;
+  BlockArgument out = op.getRegionOutputArgs()[0];
+  Type type = out.getType();
+  if (!out.hasOneUse() || !(type.isF32() || type.isInteger(32)))
+    return std::nullopt;
+  Operation *def = op.getBody()->getTerminator()->getOperand(0).getDefiningOp();
+  if (!def || def != *out.getUsers().begin() || def->getNumOperands() != 2 ||
+      def->getOperand(0) == def->getOperand(1))
+    return std::nullopt;
+  using Kind = gpu::AllReduceOperation;
+  std::optional<Kind> kind =
+      llvm::TypeSwitch<Operation *, std::optional<Kind>>(def)
+          .Case<arith::AddFOp, arith::AddIOp>([](auto) { return Kind::ADD; })
+          .Case<arith::MulFOp, arith::MulIOp>([](auto) { return Kind::MUL; })
+          .Case<arith::MaximumFOp>([](auto) { return Kind::MAXIMUMF; })
+          .Case<arith::MinimumFOp>([](auto) { return Kind::MINIMUMF; })
+          .Case<arith::MaxNumFOp>([](auto) { return Kind::MAXNUMF; })
+          .Case<arith::MinNumFOp>([](auto) { return Kind::MINNUMF; })
+          .Case<arith::MaxSIOp>([](auto) { return Kind::MAXSI; })
+          .Case<arith::MinSIOp>([](auto) { return Kind::MINSI; })
+          .Case<arith::MaxUIOp>([](auto) { return Kind::MAXUI; })
+          .Case<arith::MinUIOp>([](auto) { return Kind::MINUI; })
+          .Case<arith::AndIOp>([](auto) { return Kind::AND; })
+          .Case<arith::OrIOp>([](auto) { return Kind::OR; })
+          .Case<arith::XOrIOp>([](auto) { return Kind::XOR; })
+          .Default([](Operation *) { return std::nullopt; });
+  if (!kind || !arith::getNeutralElement(def))
+    return std::nullopt;
+  combiner = def;
+  return kind;
+}
+
+/// A row reduction: one block per output element; its threads stride over
+/// the reduced elements, `gpu.all_reduce` combines their partial results,
+/// and thread 0 combines the total with the output's initial value.
+static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
+                              gpu::AllReduceOperation kind,
+                              Operation *combiner, int64_t maxBlockSize) {
+  Location loc = op.getLoc();
+  IterationSpace space = iterationSpace(b, loc, op);
+  SmallVector<Value> rowSizes = space.sizesOf(space.parallelDims);
+  SmallVector<Value> reducedSizes = space.sizesOf(space.reductionDims);
+  Value rows = product(b, loc, rowSizes);
+  Value reduced = product(b, loc, reducedSizes);
+  // A short static row needs fewer threads, but at least a warp.
+  int64_t blockSize = maxBlockSize;
+  if (std::optional<int64_t> n = getConstantIntValue(reduced))
+    blockSize = std::clamp<int64_t>(llvm::PowerOf2Ceil(*n), 32, maxBlockSize);
+  Value one = indexConstant(b, loc, 1);
+  gpu::LaunchOp launch =
+      createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
+  // Without rows, the one block launched reads and writes nothing; the
+  // all-reduce stays outside control flow, as every thread must reach it.
+  Value isRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                      launch.getBlockIds().x, rows);
+  SmallVector<Value> nonEmptySizes = llvm::map_to_vector(
+      rowSizes, [&](Value size) { return atLeastOne(b, loc, size); });
+  SmallVector<Value> rowIvs =
+      delinearize(b, loc, launch.getBlockIds().x, nonEmptySizes);
+  reduced = arith::SelectOp::create(b, loc, isRow, reduced,
+                                    indexConstant(b, loc, 0));
+
+  Value neutral = arith::ConstantOp::create(
+      b, loc, *arith::getNeutralElement(combiner));
+  auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x, reduced,
+                                 indexConstant(b, loc, blockSize),
+                                 ValueRange{neutral});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> ivs = space.merge(
+        rowIvs, delinearize(b, loc, loop.getInductionVar(), reducedSizes));
+    SmallVector<Value> partial =
+        emitPayload(b, loc, op, ivs, loop.getRegionIterArgs());
+    scf::YieldOp::create(b, loc, partial);
+  }
+  Value total =
+      gpu::AllReduceOp::create(
+          b, loc, loop.getResult(0),
+          gpu::AllReduceOperationAttr::get(b.getContext(), kind),
+          /*uniform=*/true)
+          .getResult();
+
+  Value isFirst = arith::AndIOp::create(
+      b, loc, isRow,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                            launch.getThreadIds().x, indexConstant(b, loc, 0)));
+  auto first = scf::IfOp::create(b, loc, isFirst, false);
+  b.setInsertionPointToStart(&first.getThenRegion().front());
+  Value zero = indexConstant(b, loc, 0);
+  SmallVector<Value> ivs =
+      space.merge(rowIvs, SmallVector<Value>(reducedSizes.size(), zero));
+  Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
+  IRMapping mapping;
+  BlockArgument out = op.getRegionOutputArgs()[0];
+  for (Value operand : combiner->getOperands())
+    mapping.map(operand, operand == out ? initial : total);
+  Value result = b.clone(*combiner, mapping)->getResult(0);
+  storeOutputs(b, loc, op, ivs, result);
+}
+
+/// One thread per output element, serial over the reduced elements: 16x16
+/// tiles over the last two parallel dimensions, the others on the grid's z.
+static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
+                               int64_t blockSize) {
+  Location loc = op.getLoc();
+  IterationSpace space = iterationSpace(b, loc, op);
+  SmallVector<Value> outSizes = space.sizesOf(space.parallelDims);
+  SmallVector<Value> reducedSizes = space.sizesOf(space.reductionDims);
+  Value reduced = product(b, loc, reducedSizes);
+  Value one = indexConstant(b, loc, 1);
+  size_t numOut = outSizes.size();
+  Value columns = numOut >= 1 ? outSizes[numOut - 1] : one;
+  Value rows = numOut >= 2 ? outSizes[numOut - 2] : one;
+  SmallVector<Value> batchSizes(outSizes.begin(),
+                                outSizes.begin() + std::max<size_t>(numOut, 2) - 2);
+  Value batch = product(b, loc, batchSizes);
+  bool twoD = numOut >= 2;
+  int64_t sideX = twoD ? kTileSide : blockSize, sideY = twoD ? kTileSide : 1;
+  Value gridX = arith::CeilDivUIOp::create(b, loc, columns,
+                                           indexConstant(b, loc, sideX));
+  Value gridY =
+      arith::CeilDivUIOp::create(b, loc, rows, indexConstant(b, loc, sideY));
+  gpu::LaunchOp launch =
+      createLaunch(b, loc, {gridX, gridY, batch}, {sideX, sideY, 1});
+  auto global = [&](Value block, Value thread, int64_t side) -> Value {
+    return arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, block, indexConstant(b, loc, side)),
+        thread);
+  };
+  Value column = global(launch.getBlockIds().x, launch.getThreadIds().x, sideX);
+  Value row = global(launch.getBlockIds().y, launch.getThreadIds().y, sideY);
+  Value inRange = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, column, columns),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows));
+  inRange = arith::AndIOp::create(
+      b, loc, inRange,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                            launch.getBlockIds().z, batch));
+  auto guard = scf::IfOp::create(b, loc, inRange, false);
+  b.setInsertionPointToStart(&guard.getThenRegion().front());
+
+  SmallVector<Value> outIvs =
+      delinearize(b, loc, launch.getBlockIds().z, batchSizes);
+  if (numOut >= 2)
+    outIvs.push_back(row);
+  if (numOut >= 1)
+    outIvs.push_back(column);
+  Value zero = indexConstant(b, loc, 0);
+  SmallVector<Value> firstIvs =
+      space.merge(outIvs, SmallVector<Value>(reducedSizes.size(), zero));
+  SmallVector<Value> initial = loadOutputs(b, loc, op, firstIvs, /*all=*/true);
+  auto loop = scf::ForOp::create(b, loc, zero, reduced, one, initial);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    SmallVector<Value> ivs = space.merge(
+        outIvs, delinearize(b, loc, loop.getInductionVar(), reducedSizes));
+    scf::YieldOp::create(b, loc,
+                         emitPayload(b, loc, op, ivs, loop.getRegionIterArgs()));
+  }
+  storeOutputs(b, loc, op, firstIvs, loop.getResults());
+}
+
+namespace {
+struct TFCGPUMapLinalgPass
+    : public tfc::impl::TFCGPUMapLinalgBase<TFCGPUMapLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<linalg::LinalgOp> ops;
+    getOperation().walk([&](linalg::LinalgOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>())
+        ops.push_back(op);
+    });
+    OpBuilder b(&getContext());
+    for (linalg::LinalgOp linalgOp : ops) {
+      auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
+      if (!op || !op.hasPureBufferSemantics()) {
+        linalgOp->emitOpError("cannot be mapped to the GPU: expected a "
+                              "linalg.generic on buffers (run "
+                              "linalg-generalize-named-ops and bufferization "
+                              "first)");
+        return signalPassFailure();
+      }
+      b.setInsertionPoint(op);
+      Operation *combiner = nullptr;
+      if (op.getNumReductionLoops() == 0) {
+        mapElementwise(b, op, blockSize);
+      } else if (linalg::isaContractionOpInterface(op)) {
+        mapThreadPerOutput(b, op, blockSize);
+      } else if (std::optional<gpu::AllReduceOperation> kind =
+                     matchBlockReduction(op, combiner)) {
+        mapBlockReduction(b, op, *kind, combiner, blockSize);
+      } else {
+        mapThreadPerOutput(b, op, blockSize);
+      }
+      op.erase();
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,77 @@
+//===- GPUMergeKernelModules.cpp - tfc-gpu-merge-kernel-modules -----------===//
+//
+// Moves every outlined kernel into one gpu.module, so a model's kernels are
+// compiled, packed and loaded once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Codegen/Passes.h"
+
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::tfc {
+#define GEN_PASS_DEF_TFCGPUMERGEKERNELMODULES
+#include "tfc/Codegen/Passes.h.inc"
+} // namespace mlir::tfc
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+/// The gpu.module holding a model's kernels.
+static constexpr StringLiteral kKernelModule = "tfc_kernels";
+
+namespace {
+struct TFCGPUMergeKernelModulesPass
+    : public tfc::impl::TFCGPUMergeKernelModulesBase<
+          TFCGPUMergeKernelModulesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
+    if (kernels.size() <= 1)
+      return;
+    OpBuilder b(&getContext());
+    b.setInsertionPoint(kernels.front());
+    auto merged = gpu::GPUModuleOp::create(b, kernels.front().getLoc(),
+                                           kKernelModule);
+    if (ArrayAttr targets = kernels.front().getTargetsAttr())
+      merged.setTargetsAttr(targets);
+    SymbolTable symbols(module);
+    symbols.insert(merged);
+    SymbolTable mergedSymbols(merged);
+    // Outlining uniquifies module names, not kernel names: a kernel takes
+    // its module's name.
+    llvm::StringMap<StringAttr> renamed;
+    for (gpu::GPUModuleOp kernel : kernels) {
+      for (Operation &op :
+           llvm::make_early_inc_range(kernel.getBody()->getOperations())) {
+        auto symbol = dyn_cast<SymbolOpInterface>(op);
+        auto func = dyn_cast<gpu::GPUFuncOp>(op);
+        if (func && func.isKernel()) {
+          std::string key = (kernel.getName() + "::" + func.getName()).str();
+          func.setName(kernel.getName());
+          renamed[key] = func.getNameAttr();
+        } else if (symbol && mergedSymbols.lookup(symbol.getName())) {
+          // Globals copied into several modules (constants) are the same.
+          op.erase();
+          continue;
+        }
+        op.moveBefore(merged.getBody(), merged.getBody()->end());
+        if (symbol)
+          mergedSymbols.insert(&op);
+      }
+    }
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      std::string key = (launch.getKernelModuleName().getValue() +
+                         "::" + launch.getKernelName().getValue())
+                            .str();
+      StringAttr name = renamed.lookup(key);
+      if (!name)
+        return;
+      launch.setKernelAttr(SymbolRefAttr::get(merged.getNameAttr(),
+                                              {FlatSymbolRefAttr::get(name)}));
+    });
+    for (gpu::GPUModuleOp kernel : kernels)
+      kernel.erase();
+  }
+};
+} // namespace

@@ -1,0 +1,176 @@
+//===- CUDAPipelines.cpp - the tfc CUDA pipelines -------------------------===//
+//
+// tfc to GPU kernels for CUDA: the front end and ABI as on the CPU, then
+// linalg, fusion, bufferization into device memory, the mapping to blocks
+// and threads, outlining, NVVM, PTX per architecture and one fatbin.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfc/Pipelines/Pipelines.h"
+
+#include "tfc/Codegen/Passes.h"
+#include "tfc/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+
+#ifndef TFC_CUDA_TOOLKIT_DIR
+#define TFC_CUDA_TOOLKIT_DIR "/usr/local/cuda"
+#endif
+
+void TfcCUDAPipelineOptions::toFrontendOptions(
+    TfcPipelineOptions &options) const {
+  options.optLevel = optLevel;
+  options.strict = strict;
+  options.allowUndefinedGradients = allowUndefinedGradients;
+}
+
+SmallVector<std::string> TfcCUDAPipelineOptions::getArchs() const {
+  if (archs.empty())
+    return {"sm_80", "sm_90"};
+  return SmallVector<std::string>(archs.begin(), archs.end());
+}
+
+std::string TfcCUDAPipelineOptions::getToolkit() const {
+  std::string value = toolkit;
+  return value.empty() ? std::string(TFC_CUDA_TOOLKIT_DIR) : value;
+}
+
+void mlir::tfc::buildTfcCUDAKernelPipeline(
+    OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
+  pm.addPass(createTFCGPUCheckSupport());
+  pm.addPass(createConvertTFCToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  if (options.optLevel > 0) {
+    // Element-wise chains become one kernel, fused into the reductions
+    // that consume them where they have one user.
+    pm.addPass(createLinalgFoldUnitExtentDimsPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createLinalgElementwiseOpFusionPass());
+    pm.addPass(createCanonicalizerPass());
+  }
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  bufferize.allowReturnAllocsFromLoops = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
+  pm.addPass(createTFCGPUDeviceMemory());
+  pm.addNestedPass<func::FuncOp>(createTFCGPUMapLinalg());
+  pm.addPass(createTFCGPUVerifyHostCode());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createTFCGPUMergeKernelModules());
+}
+
+/// The PTX ISA version: 8.0 covers sm_80 to sm_90; newer GPUs need newer.
+static std::string ptxFeatures(ArrayRef<std::string> archs) {
+  for (StringRef arch : archs) {
+    unsigned number = 0;
+    if (arch.drop_front(3).consumeInteger(10, number) == false &&
+        number >= 100)
+      return "+ptx86";
+  }
+  return "+ptx80";
+}
+
+/// Host code to the LLVM dialect, as on the CPU: allocations through the
+/// runtime, transcendental functions from libm.
+static void addHostLowering(OpPassManager &pm) {
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToFuncs());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+}
+
+void mlir::tfc::buildTfcCUDABackendPipeline(
+    OpPassManager &pm, const TfcCUDAPipelineOptions &options,
+    bool packFatbin) {
+  SmallVector<std::string> archs = options.getArchs();
+  std::string toolkit = options.getToolkit();
+  for (const std::string &arch : archs) {
+    GpuNVVMAttachTargetOptions target;
+    target.chip = arch;
+    target.features = ptxFeatures(archs);
+    target.optLevel = std::max(2u, options.optLevel.getValue());
+    pm.addPass(createGpuNVVMAttachTarget(target));
+  }
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createTFCGPULowerAllReduce());
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+
+  // Host code: every GPU op joins one stream of asynchronous work, waited
+  // for where the host needs a result.
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  addHostLowering(pm);
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = toolkit;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  if (packFatbin) {
+    TFCGPUPackFatbinOptions pack;
+    pack.toolkitPath = toolkit;
+    pm.addPass(createTFCGPUPackFatbin(pack));
+  }
+}
+
+void mlir::tfc::buildTfcCUDAEmulatorPipeline(
+    OpPassManager &pm, const TfcPipelineOptions &options) {
+  pm.addPass(createTFCGPUEmulate());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  addHostLowering(pm);
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::tfc::buildTfcCUDALoweringPipeline(
+    OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
+  TfcPipelineOptions frontend;
+  options.toFrontendOptions(frontend);
+  buildTfcEntryPointABIPipeline(pm, frontend);
+  buildTfcCUDAKernelPipeline(pm, options);
+  buildTfcCUDABackendPipeline(pm, options);
+}
+
+void mlir::tfc::buildTfcCUDAPipeline(OpPassManager &pm,
+                                     const TfcCUDAPipelineOptions &options) {
+  TfcPipelineOptions frontend;
+  options.toFrontendOptions(frontend);
+  buildTfcFrontendPipeline(pm, frontend);
+  buildTfcCUDALoweringPipeline(pm, options);
+}

@@ -1,0 +1,119 @@
+// RUN: tfc-opt %s --pass-pipeline='builtin.module(func.func(tfc-gpu-map-linalg,canonicalize,cse))' --split-input-file | FileCheck %s
+
+// Element-wise: a 1-d grid of 256-thread blocks over the flattened space,
+// the last dimension fastest.
+// CHECK-LABEL: func.func @elementwise
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: %[[TOTAL:.*]] = arith.muli
+// CHECK: %[[GRID:.*]] = arith.ceildivui %[[TOTAL]], %[[C256]]
+// An empty space still launches one block; the bounds check does nothing.
+// CHECK: %[[BLOCKS:.*]] = arith.maxui %[[GRID]], %[[C1]]
+// CHECK-NOT: scf.if
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[BLOCKS]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C256]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]])
+// CHECK: %[[BASE:.*]] = arith.muli %[[BX]], %[[C256]]
+// CHECK: %[[ID:.*]] = arith.addi %[[BASE]], %[[TX]]
+// CHECK: arith.cmpi ult, %[[ID]], %[[TOTAL]]
+// CHECK: %[[J:.*]] = arith.remui %[[ID]], %[[C100:.*]] : index
+// CHECK: %[[I:.*]] = arith.divui %[[ID]], %[[C100]] : index
+// CHECK: memref.load %arg0[%[[I]], %[[J]]]
+// CHECK: math.exp
+// CHECK: memref.store
+// CHECK-NOT: linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @elementwise(%a: memref<?x100xf32>, %out: memref<?x100xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<?x100xf32>) outs(%out : memref<?x100xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %e = math.exp %x : f32
+    linalg.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+// A row reduction: one block per row, the row's elements strided over the
+// block's threads, gpu.all_reduce, then thread 0 combines with the output.
+// Rows of 100 elements get 128 threads.
+// CHECK-LABEL: func.func @row_max
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C100:.*]] = arith.constant 100 : index
+// CHECK-DAG: %[[NEG:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: %[[ROWS:.*]] = memref.dim %arg0
+// CHECK: %[[GRID:.*]] = arith.maxui %[[ROWS]]
+// CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]],
+// Blocks past the last row (only when there are none) reduce nothing.
+// CHECK: %[[IS_ROW:.*]] = arith.cmpi ult, %[[BX]], %[[ROWS]]
+// CHECK: %[[N:.*]] = arith.select %[[IS_ROW]], %[[C100]]
+// CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[TX]] to %[[N]] step %[[C128]] iter_args(%[[ACC:.*]] = %[[NEG]]) -> (f32)
+// CHECK:   memref.load %arg0[%[[BX]], %[[I]]]
+// CHECK:   arith.maximumf %{{.*}}, %[[ACC]]
+// CHECK: %[[ROW:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TX]]
+// CHECK: %[[FIRST:.*]] = arith.andi %[[IS_ROW]], %[[T0]]
+// CHECK: scf.if %[[FIRST]]
+// CHECK:   %[[OLD:.*]] = memref.load %arg1[%[[BX]]]
+// CHECK:   %[[NEW:.*]] = arith.maximumf %[[ROW]], %[[OLD]]
+// CHECK:   memref.store %[[NEW]], %arg1[%[[BX]]]
+func.func @row_max(%a: memref<?x100xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<?x100xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %m = arith.maximumf %x, %o : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// Matmul: 16x16 thread tiles over the output, each thread serial over k.
+// CHECK-LABEL: func.func @matmul
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// A 48-column, 64-row output: 3x4 tiles.
+// CHECK: gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C3]], %{{.*}} = %[[C4]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in (%{{.*}} = %[[C16]], %{{.*}} = %[[C16]], %{{.*}} = %[[C1]])
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[TX]]
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[TY]]
+// CHECK: scf.if
+// CHECK: %[[INIT:.*]] = memref.load %arg2[%[[ROW]], %[[COL]]]
+// CHECK: %[[SUM:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]])
+// CHECK:   arith.mulf
+// CHECK:   arith.addf
+// CHECK: memref.store %[[SUM]], %arg2[%[[ROW]], %[[COL]]]
+// CHECK-NOT: gpu.all_reduce
+func.func @matmul(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A reduction the block-level all-reduce cannot express (two outputs, an
+// argmax) runs one thread per output element.
+// CHECK-LABEL: func.func @argmax
+// CHECK: gpu.launch
+// CHECK: scf.for {{.*}} -> (f32, i32)
+// CHECK-NOT: gpu.all_reduce
+func.func @argmax(%a: memref<8x100xf32>, %v: memref<8xf32>, %i: memref<8xi32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}
+      ins(%a : memref<8x100xf32>) outs(%v, %i : memref<8xf32>, memref<8xi32>) {
+  ^bb0(%x: f32, %best: f32, %idx: i32):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i32
+    %gt = arith.cmpf ogt, %x, %best : f32
+    %nv = arith.select %gt, %x, %best : f32
+    %ni = arith.select %gt, %ki, %idx : i32
+    linalg.yield %nv, %ni : f32, i32
+  }
+  return
+}
