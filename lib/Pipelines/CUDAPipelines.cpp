@@ -33,6 +33,8 @@ void TfcCUDAPipelineOptions::toFrontendOptions(
   options.optLevel = optLevel;
   options.strict = strict;
   options.allowUndefinedGradients = allowUndefinedGradients;
+  // Kernels cannot fail a call yet: no assertions on the device.
+  options.runtimeChecks = false;
 }
 
 SmallVector<std::string> TfcCUDAPipelineOptions::getArchs() const {

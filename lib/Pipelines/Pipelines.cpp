@@ -85,7 +85,9 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   // Scheduled code runs in text order: tokens order nothing more.
   pm.addNestedPass<func::FuncOp>(createTFCDropControl());
   // What TensorFlow's kernels check at run time fails the call here too.
-  pm.addNestedPass<func::FuncOp>(createTFCInsertRuntimeChecks());
+  // The checks are assertions, which only the CPU target compiles.
+  if (options.runtimeChecks)
+    pm.addNestedPass<func::FuncOp>(createTFCInsertRuntimeChecks());
 }
 
 void mlir::tfc::buildTfcEntryPointABIPipeline(

@@ -54,6 +54,13 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Take missing gradients as zero with a warning, as "
                      "TensorFlow does, instead of failing (tfc-autodiff)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> runtimeChecks{
+      *this, "runtime-checks",
+      llvm::cl::desc("Fail the call where TensorFlow's kernels fail at run "
+                     "time: integer division by zero, gather indices out "
+                     "of range, dynamic shape mismatches "
+                     "(tfc-insert-runtime-checks; CPU only)"),
+      llvm::cl::init(true)};
   PassOptions::ListOption<TfcRewrite, TfcRewriteParser> disableRewrites{
       *this, "disable-rewrites",
       llvm::cl::desc("Optional rewrites to leave out, comma-separated "
