@@ -36,3 +36,17 @@ printf '  PyTorch %-8s (1 thread)     %10.2f us/step   w = [%s]\n' \
   "$(awk '/^torch_w/ {print $2", "$3", "$4}' <<<"$torch_out")"
 awk -v t="$tfc_us" -v p="$torch_us" \
   'BEGIN { printf "  PyTorch / tfc                  %10.1fx\n", p / t }'
+
+# The step joins the other cases in results.json (written by run.py and the
+# rewrite benchmark before this script runs).
+/usr/bin/python3 - "$build_dir/bench/results.json" "$tfc_us" "$torch_us" <<'PY'
+import json, os, sys
+path, tfc_us, torch_us = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+results = json.load(open(path)) if os.path.exists(path) else []
+results = [r for r in results if r.get("case") != "train_step_polynomial_fit"]
+results.append({"case": "train_step_polynomial_fit", "threads": 1,
+                "tfc_s": tfc_us * 1e-6, "peers": {"pytorch": torch_us * 1e-6}})
+with open(path, "w") as f:
+    json.dump(results, f, indent=1)
+print(f"  appended to {path}")
+PY
