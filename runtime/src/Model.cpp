@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaDriver.h"
 #include "Model.h"
+#include "CudaDriver.h"
 #include "Store.h"
 
 #include <cstring>
@@ -67,16 +67,17 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
     std::vector<const char *> keyPointers;
     for (const std::string &key : keys)
       keyPointers.push_back(key.c_str());
-    // Registering with no collections would mean GLOBAL_VARIABLES.
-    static const char *none = "";
+    // Exactly the model's collections: a non-NULL empty list is "none",
+    // not the default GLOBAL_VARIABLES.
+    static const char *const noCollections[] = {nullptr};
     tfc_variable_desc desc{v.name.c_str(),
                            v.dtype,
                            trainable ? 1 : 0,
                            static_cast<int64_t>(v.shape.size()),
                            v.shape.data(),
-                           keyPointers.empty() ? &none : keyPointers.data(),
-                           keyPointers.empty() ? 1 : static_cast<int64_t>(
-                                                          keyPointers.size())};
+                           keyPointers.empty() ? noCollections
+                                               : keyPointers.data(),
+                           static_cast<int64_t>(keyPointers.size())};
     v.variable = tfc_store_register(owned->store, &desc, status);
     if (!v.variable)
       return nullptr;
@@ -193,8 +194,7 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     if (v.initializer.kind == "function") {
       const EntryPoint &entry = model->entries[v.initializer.function];
       tfc_tensor *result = nullptr;
-      tfc_code code =
-          callEntry(model, entry, nullptr, &result, false, status);
+      tfc_code code = callEntry(model, entry, nullptr, &result, false, status);
       if (code != TFC_OK)
         return code;
       value.reset(result);

@@ -85,8 +85,9 @@ buildVariable(const tfc_variable_desc *desc, tfc_status *status) {
     if (!var->inCollection(desc->collections[i]))
       var->collections.emplace_back(desc->collections[i]);
   }
-  // tf.get_variable's defaults.
-  if (var->collections.empty())
+  // tf.get_variable's defaults, unless the caller listed no collections
+  // on purpose (a non-NULL, empty list).
+  if (var->collections.empty() && !desc->collections)
     var->collections.emplace_back(TFC_GLOBAL_VARIABLES);
   var->trainable = desc->trainable != 0;
   if (var->trainable && !var->inCollection(TFC_TRAINABLE_VARIABLES))

@@ -86,6 +86,24 @@ TEST_F(StoreTest, CollectionsFollowTensorFlowDefaults) {
   EXPECT_EQ(tfc_variable_collection(local, -1), nullptr);
 }
 
+// A non-NULL empty list is "no collection", not the default: a variable
+// only in TRAINABLE_VARIABLES (tf.get_variable(collections=[])).
+TEST_F(StoreTest, AnEmptyCollectionListMeansNone) {
+  const int64_t shape[] = {2};
+  static const char *const none[] = {nullptr};
+  tfc_variable_desc desc{"only_trainable", TFC_F32, 1, 1, shape, none, 0};
+  tfc_variable *var = tfc_store_register(store.get(), &desc, status.get());
+  ASSERT_TRUE(var) << describe(status.get());
+  EXPECT_EQ(collectionsOf(var),
+            std::vector<std::string>{"trainable_variables"});
+  desc.name = "in_nothing";
+  desc.trainable = 0;
+  var = tfc_store_register(store.get(), &desc, status.get());
+  ASSERT_TRUE(var) << describe(status.get());
+  EXPECT_EQ(tfc_variable_num_collections(var), 0);
+  EXPECT_EQ(uninitialized(TFC_GLOBAL_VARIABLES), std::vector<std::string>{});
+}
+
 TEST_F(StoreTest, SameNameAndTypeSharesTheVariable) {
   tfc_variable *first = registerVariable(store.get(), "w", TFC_F32, {2, 3});
   tfc_variable *second = registerVariable(store.get(), "w", TFC_F32, {2, 3},

@@ -34,7 +34,9 @@ typedef struct tfc_variable_desc {
   int32_t trainable; /* 0 or 1 */
   int64_t rank;
   const int64_t *shape;           /* `rank` sizes; may be NULL when rank is 0 */
-  const char *const *collections; /* may be NULL when num_collections is 0 */
+  /* NULL with num_collections 0 means TensorFlow's default collections
+   * (below); a non-NULL pointer with num_collections 0 means none. */
+  const char *const *collections;
   int64_t num_collections;
 } tfc_variable_desc;
 
@@ -51,8 +53,9 @@ TFC_RUNTIME_EXPORT void tfc_store_release(tfc_store *store);
  * collections and trainable flag stay those of the first registration).
  * A mismatch is INVALID_ARGUMENT naming both types, e.g. "Trying to share
  * variable w, but specified f32[3,2] and found f32[2,3]". As in TensorFlow,
- * no collections means {TFC_GLOBAL_VARIABLES}, and a trainable variable is
- * also put in TFC_TRAINABLE_VARIABLES. Safe to call while other threads run
+ * no collections (a NULL `collections`) means {TFC_GLOBAL_VARIABLES}, and a
+ * trainable variable is also put in TFC_TRAINABLE_VARIABLES; an empty
+ * non-NULL list keeps the variable out of every other collection. Safe to call while other threads run
  * entry points on the store. */
 TFC_RUNTIME_EXPORT tfc_variable *
 tfc_store_register(tfc_store *store, const tfc_variable_desc *desc,
