@@ -87,6 +87,27 @@ Value selectWord(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return result;
 }
 
+/// The (low, high) words of 64-bit sample `lane` (0 or 1) of a block: words
+/// [0, 1] or [2, 3].
+std::pair<Value, Value> sampleWords64(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> words, Value lane) {
+  Value isFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                            arith::ConstantIndexOp::create(b, loc, 0));
+  return {arith::SelectOp::create(b, loc, isFirst, words[0], words[2]),
+          arith::SelectOp::create(b, loc, isFirst, words[1], words[3])};
+}
+
+/// `high:low` as one i64.
+Value join64(OpBuilder &b, Location loc, Value low, Value high) {
+  Type i64 = b.getI64Type();
+  return arith::OrIOp::create(
+      b, loc, arith::ExtUIOp::create(b, loc, i64, low),
+      arith::ShLIOp::create(
+          b, loc, arith::ExtUIOp::create(b, loc, i64, high),
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+}
+
 /// A uniform f32 in [0, 1) from the top 23 bits of a word: 1.mantissa
 /// minus 1, TensorFlow's Uint32ToFloat.
 Value uniformF32(OpBuilder &b, Location loc, Value word) {
@@ -100,12 +121,7 @@ Value uniformF32(OpBuilder &b, Location loc, Value word) {
 
 /// A uniform f64 in [0, 1) from the top 52 bits of two words (low first).
 Value uniformF64(OpBuilder &b, Location loc, Value low, Value high) {
-  Type i64 = b.getI64Type();
-  Value wide = arith::OrIOp::create(
-      b, loc, arith::ExtUIOp::create(b, loc, i64, low),
-      arith::ShLIOp::create(
-          b, loc, arith::ExtUIOp::create(b, loc, i64, high),
-          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+  Value wide = join64(b, loc, low, high);
   Value mantissa = arith::ShRUIOp::create(
       b, loc, wide, arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(12)));
   Value bits = arith::OrIOp::create(
@@ -187,12 +203,8 @@ Value uniformSample(OpBuilder &b, Location loc, ArrayRef<Value> words,
                     Value lane, int64_t wordsPerSample) {
   if (wordsPerSample == 1)
     return uniformF32(b, loc, selectWord(b, loc, words, lane));
-  Value isFirst =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
-                            arith::ConstantIndexOp::create(b, loc, 0));
-  return uniformF64(
-      b, loc, arith::SelectOp::create(b, loc, isFirst, words[0], words[2]),
-      arith::SelectOp::create(b, loc, isFirst, words[1], words[3]));
+  auto [low, high] = sampleWords64(b, loc, words, lane);
+  return uniformF64(b, loc, low, high);
 }
 
 /// `value` (f32 or f64) as `type`.
@@ -221,25 +233,8 @@ struct RandomUniformLowering : public OpConversionPattern<RandomUniformOp> {
           if (isa<IntegerType>(elementType)) {
             if (wordsPerSample == 1)
               return selectWord(b, loc, words, lane);
-            Type i64 = b.getI64Type();
-            Value lowWord = arith::SelectOp::create(
-                b, loc,
-                arith::CmpIOp::create(
-                    b, loc, arith::CmpIPredicate::eq, lane,
-                    arith::ConstantIndexOp::create(b, loc, 0)),
-                words[0], words[2]);
-            Value highWord = arith::SelectOp::create(
-                b, loc,
-                arith::CmpIOp::create(
-                    b, loc, arith::CmpIPredicate::eq, lane,
-                    arith::ConstantIndexOp::create(b, loc, 0)),
-                words[1], words[3]);
-            return arith::OrIOp::create(
-                b, loc, arith::ExtUIOp::create(b, loc, i64, lowWord),
-                arith::ShLIOp::create(
-                    b, loc, arith::ExtUIOp::create(b, loc, i64, highWord),
-                    arith::ConstantOp::create(b, loc,
-                                              b.getI64IntegerAttr(32))));
+            auto [low, high] = sampleWords64(b, loc, words, lane);
+            return join64(b, loc, low, high);
           }
           Value unit = uniformSample(b, loc, words, lane, wordsPerSample);
           Type computeType = unit.getType();

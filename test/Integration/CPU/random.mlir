@@ -11,10 +11,12 @@
 // RUN: %python %S/Inputs/philox_reference.py 123456789 -7 2 5 > %t/expected.txt
 // RUN: tfc run %t/librandom.so --fn words | diff - %t/expected.txt
 // RUN: tfc run %t/librandom.so --fn words --steps 3 | diff - %t/expected.txt
+// RUN: %python %S/Inputs/philox_reference.py --i64 -3 99 5 > %t/expected64.txt
+// RUN: tfc run %t/librandom.so --fn words64 | diff - %t/expected64.txt
 
 // 10^5 samples: the uniform's mean is 0.5 and its range [-0.1, 0.1) holds;
-// the normal's mean is 0 and its variance 1 (f32 and f64), within 5
-// standard errors.
+// the normal's mean is 0 and its variance 1 (f32 and f64), and an f64
+// uniform on [2, 4) has mean 3, within 5 standard errors.
 // RUN: tfc run %t/librandom.so --fn statistics | FileCheck %s --check-prefix=STATS
 // STATS: output0 = bool[] true
 // STATS-NEXT: output1 = bool[] true
@@ -22,6 +24,7 @@
 // STATS-NEXT: output3 = bool[] true
 // STATS-NEXT: output4 = bool[] true
 // STATS-NEXT: output5 = bool[] true
+// STATS-NEXT: output6 = bool[] true
 
 func.func @known_answer() -> tensor<4xi32> {
   %r = tfc.graph -> (tensor<4xi32>) {
@@ -39,8 +42,16 @@ func.func @words() -> tensor<2x5xi32> {
   return %r : tensor<2x5xi32>
 }
 
-func.func @statistics() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
-  %r:6 = tfc.graph -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+func.func @words64() -> tensor<5xi64> {
+  %r = tfc.graph -> (tensor<5xi64>) {
+    %w = tfc.random_uniform seed [-3, 99] : tensor<5xi64>
+    tfc.fetch %w : tensor<5xi64>
+  }
+  return %r : tensor<5xi64>
+}
+
+func.func @statistics() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+  %r:7 = tfc.graph -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
     %u = tfc.random_uniform seed [1, 2] : tensor<100000xf32>
     %um = tfc.reduce_mean %u : tensor<100000xf32>
     %half = tfc.constant dense<0.5> : tensor<f32>
@@ -89,7 +100,16 @@ func.func @statistics() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tens
     %dvad = tfc.abs %dvd : tensor<f64>
     %dvt = tfc.constant dense<9.0e-2> : tensor<f64>
     %dvok = tfc.less %dvad, %dvt : tensor<f64>, tensor<f64>
-    tfc.fetch %uok, %wok, %nmok, %nvok, %dmok, %dvok : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+
+    %e = tfc.random_uniform seed [9, 10] minval 2.0 maxval 4.0 : tensor<100000xf64>
+    %em = tfc.reduce_mean %e : tensor<100000xf64>
+    %emid = tfc.constant dense<3.0> : tensor<f64>
+    %ed = tfc.sub %em, %emid : tensor<f64>, tensor<f64>
+    %ead = tfc.abs %ed : tensor<f64>
+    // 2 * sqrt(1/12 / 1e5) = 1.8e-3
+    %et = tfc.constant dense<9.1e-3> : tensor<f64>
+    %eok = tfc.less %ead, %et : tensor<f64>, tensor<f64>
+    tfc.fetch %uok, %wok, %nmok, %nvok, %dmok, %dvok, %eok : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   }
-  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

@@ -2,8 +2,9 @@
 independently: Philox-4x32-10 (Salmon et al. 2011) in plain Python, with
 tfc's key and counter layout (docs/dialect.md, "Random numbers").
 
-Usage: philox_reference.py SEED0 SEED1 DIM...
+Usage: philox_reference.py [--i64] SEED0 SEED1 DIM...
 Output: `tfc run`'s line for the tensor, e.g. `output0 = i32[2,3] [[...]]`.
+With --i64, each element joins two words (low first), two per block.
 """
 
 import sys
@@ -28,23 +29,31 @@ def philox4x32_10(counter, key):
     return counter
 
 
-def signed(word):
-    return word - (1 << 32) if word >= 1 << 31 else word
+def signed(word, bits):
+    return word - (1 << bits) if word >= 1 << (bits - 1) else word
 
 
 def main():
-    seed0, seed1 = (int(s) & 0xFFFFFFFFFFFFFFFF for s in sys.argv[1:3])
-    shape = [int(d) for d in sys.argv[3:]]
+    args = sys.argv[1:]
+    wide = args[0] == "--i64"
+    if wide:
+        args = args[1:]
+    seed0, seed1 = (int(s) & 0xFFFFFFFFFFFFFFFF for s in args[0:2])
+    shape = [int(d) for d in args[2:]]
     count = 1
     for d in shape:
         count *= d
     key = (seed0 & MASK, seed0 >> 32)
     values = []
+    per_block = 2 if wide else 4
     for i in range(count):
-        block, lane = divmod(i, 4)
+        block, lane = divmod(i, per_block)
         words = philox4x32_10(
             (block & MASK, block >> 32, seed1 & MASK, seed1 >> 32), key)
-        values.append(signed(words[lane]))
+        if wide:
+            values.append(signed(words[2 * lane] | words[2 * lane + 1] << 32, 64))
+        else:
+            values.append(signed(words[lane], 32))
 
     def nest(flat, dims):
         if len(dims) == 1:
@@ -53,7 +62,8 @@ def main():
         return "[" + " ".join(nest(flat[i * step:(i + 1) * step], dims[1:])
                               for i in range(dims[0])) + "]"
 
-    print(f"output0 = i32[{','.join(map(str, shape))}] {nest(values, shape)}")
+    dtype = "i64" if wide else "i32"
+    print(f"output0 = {dtype}[{','.join(map(str, shape))}] {nest(values, shape)}")
 
 
 if __name__ == "__main__":

@@ -194,6 +194,16 @@ struct ConcatGradientModel
   }
 };
 
+/// The gradients of an op's results, zeros for a result no gradient
+/// flows into.
+SmallVector<Value> gradientsOrZeros(OpBuilder &b, Location loc,
+                                    ValueRange gradients, ValueRange results) {
+  SmallVector<Value> parts;
+  for (auto [gradient, result] : llvm::zip_equal(gradients, results))
+    parts.push_back(gradient ? gradient : buildFilledLike(b, loc, result, 0.0));
+  return parts;
+}
+
 /// The gradient of a stack is the unstacked gradient.
 struct StackGradientModel
     : public DifferentiableOpInterface::ExternalModel<StackGradientModel,
@@ -223,12 +233,10 @@ struct UnstackGradientModel
                                SmallVectorImpl<Value> &operandGradients) const {
     auto unstack = cast<UnstackOp>(op);
     Location loc = op->getLoc();
-    SmallVector<Value> parts;
-    for (auto [gradient, output] :
-         llvm::zip_equal(resultGradients, unstack.getOutputs()))
-      parts.push_back(gradient ? gradient
-                               : buildFilledLike(builder, loc, output, 0.0));
-    Value stacked = StackOp::create(builder, loc, parts, unstack.getAxis());
+    Value stacked = StackOp::create(
+        builder, loc,
+        gradientsOrZeros(builder, loc, resultGradients, unstack.getOutputs()),
+        unstack.getAxis());
     operandGradients.push_back(
         castToType(builder, loc, stacked, unstack.getInput().getType()));
     return success();
@@ -245,13 +253,10 @@ struct SplitGradientModel
                                SmallVectorImpl<Value> &operandGradients) const {
     auto split = cast<SplitOp>(op);
     Location loc = op->getLoc();
-    SmallVector<Value> parts;
-    for (auto [gradient, output] :
-         llvm::zip_equal(resultGradients, split.getOutputs()))
-      parts.push_back(gradient ? gradient
-                               : buildFilledLike(builder, loc, output, 0.0));
-    Value joined =
-        ConcatOp::create(builder, loc, parts, split.getNormalizedAxis());
+    Value joined = ConcatOp::create(
+        builder, loc,
+        gradientsOrZeros(builder, loc, resultGradients, split.getOutputs()),
+        split.getNormalizedAxis());
     operandGradients.push_back(
         castToType(builder, loc, joined, split.getInput().getType()));
     return success();
