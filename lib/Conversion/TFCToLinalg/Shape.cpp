@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 using namespace mlir;
@@ -321,15 +322,14 @@ struct FilledLikeLowering : public OpConversionPattern<OpTy> {
     if (!type)
       return rewriter.notifyMatchFailure(op, "needs a ranked input");
     Location loc = op.getLoc();
-    SmallVector<Value> sizes;
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      if (type.isDynamicDim(dim))
-        sizes.push_back(
-            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
-    Value empty = tensor::EmptyOp::create(rewriter, loc, type, sizes);
-    Value scalar =
-        buildScalarConstant(rewriter, loc, type.getElementType(), value);
-    rewriter.replaceOpWithNewOp<linalg::FillOp>(op, scalar, empty);
+    Type elementType = type.getElementType();
+    TypedAttr fill = value == 0 ? rewriter.getZeroAttr(elementType)
+                                : rewriter.getOneAttr(elementType);
+    rewriter.replaceOp(op,
+                       buildFilledTensor(rewriter, loc, type,
+                                         tensor::createDynamicDimValues(
+                                             rewriter, loc, adaptor.getInput()),
+                                         fill));
     return success();
   }
 };

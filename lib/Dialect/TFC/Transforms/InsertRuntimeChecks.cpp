@@ -9,6 +9,8 @@
 
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
+#include "Gradients/GradientUtils.h"
+
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -24,16 +26,6 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 namespace {
-
-/// A rank-0 constant of an integer or float type.
-Value scalarConstant(OpBuilder &b, Location loc, Type elementType,
-                     int64_t value) {
-  auto type = RankedTensorType::get({}, elementType);
-  Attribute element = isa<FloatType>(elementType)
-                          ? Attribute(b.getFloatAttr(elementType, value))
-                          : Attribute(b.getIntegerAttr(elementType, value));
-  return ConstantOp::create(b, loc, DenseElementsAttr::get(type, element));
-}
 
 /// Whether `value` is a constant all of whose elements satisfy `predicate`.
 bool isConstantWhere(Value value, function_ref<bool(const APInt &)> predicate) {
@@ -62,9 +54,15 @@ void checkDivisor(OpBuilder &b, Operation *op, Value divisor) {
   if (isConstantWhere(divisor, [](const APInt &v) { return !v.isZero(); }))
     return;
   Location loc = op->getLoc();
-  Value zero = scalarConstant(b, loc, type.getElementType(), 0);
+  Value zero = buildScalar(b, loc, type.getElementType(), 0);
   Value nonZero = NotEqualOp::create(b, loc, divisor, zero);
   assertAll(b, loc, nonZero, "Integer division by zero", {});
+}
+
+/// Element `index` of a 1-D shape tensor, as a 1-element tensor.
+Value shapeElement(OpBuilder &b, Location loc, Value shape, int64_t index) {
+  return SliceOp::create(b, loc, shape, b.getDenseI64ArrayAttr(index),
+                         b.getDenseI64ArrayAttr(1));
 }
 
 /// gather: every index is in [0, size of the gathered axis).
@@ -87,10 +85,8 @@ void checkGatherIndices(OpBuilder &b, GatherOp op) {
     // The size, read from the shape at run time.
     Value shape =
         ShapeOfOp::create(b, loc, op.getParams(), TypeAttr::get(indexType));
-    Value slice = SliceOp::create(b, loc, shape, b.getDenseI64ArrayAttr(axis),
-                                  b.getDenseI64ArrayAttr(1));
-    size =
-        ReshapeOp::create(b, loc, slice, Value(), b.getDenseI64ArrayAttr({}));
+    size = ReshapeOp::create(b, loc, shapeElement(b, loc, shape, axis), Value(),
+                             b.getDenseI64ArrayAttr({}));
     message = "gather: indices are not in [0, size of axis " +
               std::to_string(axis) + ")";
   } else {
@@ -99,13 +95,13 @@ void checkGatherIndices(OpBuilder &b, GatherOp op) {
           return !v.isNegative() && v.slt(n);
         }))
       return;
-    size = scalarConstant(b, loc, indexType, n);
+    size = buildScalar(b, loc, indexType, n);
     message = "gather: indices are not in [0, " + std::to_string(n) + ")";
   }
-  Value zero = scalarConstant(b, loc, indexType, 0);
-  Value inRange = LogicalAndOp::create(
-      b, loc, GreaterEqualOp::create(b, loc, indices, zero),
-      LessOp::create(b, loc, indices, size));
+  Value zero = buildScalar(b, loc, indexType, 0);
+  Value notNegative = GreaterEqualOp::create(b, loc, indices, zero);
+  Value belowSize = LessOp::create(b, loc, indices, size);
+  Value inRange = LogicalAndOp::create(b, loc, notNegative, belowSize);
   assertAll(b, loc, inRange, message, {indices});
 }
 
@@ -142,13 +138,12 @@ void checkBroadcast(OpBuilder &b, Operation *op) {
       ShapeOfOp::create(b, loc, op->getOperand(0), TypeAttr::get(i64));
   Value rhsShape =
       ShapeOfOp::create(b, loc, op->getOperand(1), TypeAttr::get(i64));
-  auto dim = [&](Value shape, int64_t index) -> Value {
-    return SliceOp::create(b, loc, shape, b.getDenseI64ArrayAttr(index),
-                           b.getDenseI64ArrayAttr(1));
-  };
   Value holds;
   for (auto [l, r] : pairs) {
-    Value equal = EqualOp::create(b, loc, dim(lhsShape, l), dim(rhsShape, r));
+    // Built in a fixed order (argument evaluation order is unspecified).
+    Value lhsDim = shapeElement(b, loc, lhsShape, l);
+    Value rhsDim = shapeElement(b, loc, rhsShape, r);
+    Value equal = EqualOp::create(b, loc, lhsDim, rhsDim);
     holds = holds ? Value(LogicalAndOp::create(b, loc, holds, equal)) : equal;
   }
   std::string message;

@@ -42,9 +42,12 @@ Type mlir::tfc::elementTypeOf(Value value) {
 Value mlir::tfc::buildScalar(OpBuilder &builder, Location loc, Type elementType,
                              double value) {
   auto type = RankedTensorType::get({}, elementType);
-  return ConstantOp::create(
-      builder, loc,
-      DenseElementsAttr::get(type, builder.getFloatAttr(elementType, value)));
+  Attribute element = isa<FloatType>(elementType)
+                          ? Attribute(builder.getFloatAttr(elementType, value))
+                          : Attribute(builder.getIntegerAttr(
+                                elementType, static_cast<int64_t>(value)));
+  return ConstantOp::create(builder, loc,
+                            DenseElementsAttr::get(type, element));
 }
 
 Value mlir::tfc::buildFilledLike(OpBuilder &builder, Location loc, Value like,
