@@ -194,16 +194,6 @@ struct ConcatGradientModel
   }
 };
 
-/// The gradients of an op's results, zeros for a result no gradient
-/// flows into.
-SmallVector<Value> gradientsOrZeros(OpBuilder &b, Location loc,
-                                    ValueRange gradients, ValueRange results) {
-  SmallVector<Value> parts;
-  for (auto [gradient, result] : llvm::zip_equal(gradients, results))
-    parts.push_back(gradient ? gradient : buildFilledLike(b, loc, result, 0.0));
-  return parts;
-}
-
 /// The gradient of a stack is the unstacked gradient.
 struct StackGradientModel
     : public DifferentiableOpInterface::ExternalModel<StackGradientModel,
@@ -223,8 +213,8 @@ struct StackGradientModel
   }
 };
 
-/// The gradient of an unstack stacks its results' gradients, zeros for a
-/// result no gradient flows into.
+/// The gradient of an unstack stacks its results' gradients (the reverse
+/// pass hands zeros for a result no gradient flows into).
 struct UnstackGradientModel
     : public DifferentiableOpInterface::ExternalModel<UnstackGradientModel,
                                                       UnstackOp> {
@@ -233,18 +223,15 @@ struct UnstackGradientModel
                                SmallVectorImpl<Value> &operandGradients) const {
     auto unstack = cast<UnstackOp>(op);
     Location loc = op->getLoc();
-    Value stacked = StackOp::create(
-        builder, loc,
-        gradientsOrZeros(builder, loc, resultGradients, unstack.getOutputs()),
-        unstack.getAxis());
+    Value stacked =
+        StackOp::create(builder, loc, resultGradients, unstack.getAxis());
     operandGradients.push_back(
         castToType(builder, loc, stacked, unstack.getInput().getType()));
     return success();
   }
 };
 
-/// The parts' gradients joined back along the axis (zeros for a part no
-/// gradient flows into).
+/// The parts' gradients joined back along the axis.
 struct SplitGradientModel
     : public DifferentiableOpInterface::ExternalModel<SplitGradientModel,
                                                       SplitOp> {
@@ -253,10 +240,8 @@ struct SplitGradientModel
                                SmallVectorImpl<Value> &operandGradients) const {
     auto split = cast<SplitOp>(op);
     Location loc = op->getLoc();
-    Value joined = ConcatOp::create(
-        builder, loc,
-        gradientsOrZeros(builder, loc, resultGradients, split.getOutputs()),
-        split.getNormalizedAxis());
+    Value joined = ConcatOp::create(builder, loc, resultGradients,
+                                    split.getNormalizedAxis());
     operandGradients.push_back(
         castToType(builder, loc, joined, split.getInput().getType()));
     return success();
