@@ -69,7 +69,6 @@ bool bindAll(void *handle, CudaDriver &d, std::string &reason) {
   TFC_BIND(cuMemAlloc)
   TFC_BIND(cuMemAllocManaged)
   TFC_BIND(cuMemFree)
-  TFC_BIND(cuMemcpy)
   TFC_BIND(cuMemcpyAsync)
   TFC_BIND(cuMemsetD32Async)
   TFC_BIND(cuMemsetD16Async)

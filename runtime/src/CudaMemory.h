@@ -50,13 +50,10 @@ public:
   /// recording the driver's error for the call.
   Block take(size_t bytes);
   void give(const Block &block);
-  /// Device bytes this workspace holds, taken or free.
-  size_t bytesHeld();
 
 private:
   std::mutex mutex;
   std::vector<Block> free;
-  size_t held = 0;
 };
 
 /// Installs `workspace` for the model call on this thread: mgpuMemAlloc

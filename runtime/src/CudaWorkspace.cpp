@@ -116,19 +116,12 @@ DeviceWorkspace::Block DeviceWorkspace::take(size_t bytes) {
   if (!d || !cudaSucceeded(d->cuMemAlloc(&ptr, capacity), "mgpuMemAlloc",
                            "allocating device memory"))
     return {nullptr, 0};
-  std::lock_guard<std::mutex> lock(mutex);
-  held += capacity;
   return {reinterpret_cast<void *>(ptr), capacity};
 }
 
 void DeviceWorkspace::give(const Block &block) {
   std::lock_guard<std::mutex> lock(mutex);
   free.push_back(block);
-}
-
-size_t DeviceWorkspace::bytesHeld() {
-  std::lock_guard<std::mutex> lock(mutex);
-  return held;
 }
 
 DeviceCallScope::DeviceCallScope(DeviceWorkspace &workspace)

@@ -11,6 +11,7 @@
 
 #include "Model.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <unordered_map>
@@ -66,6 +67,12 @@ public:
   void release(void *ptr) {
     if (!ptr)
       return;
+    // Large blocks are page-aligned: anything else is a small buffer from
+    // malloc, freed without taking the workspace's lock.
+    if (reinterpret_cast<uintptr_t>(ptr) % kPage != 0) {
+      std::free(ptr);
+      return;
+    }
     std::vector<void *> evicted;
     {
       std::lock_guard<std::mutex> lock(mutex);

@@ -57,6 +57,9 @@ TEST(CudaUnavailable, CheckReportsTheReason) {
 }
 
 TEST(CudaUnavailable, KernelLookupOutsideACallReturnsNull) {
+  // A null module (what mgpuModuleLoad returns without a device) gives a
+  // null function whatever the driver: this line checks that the lookup
+  // neither aborts nor unwinds outside a model call.
   EXPECT_EQ(mgpuModuleGetFunction(nullptr, "kernel"), nullptr);
   EXPECT_EQ(mgpuStreamCreate(), nullptr);
   EXPECT_EQ(mgpuMemAlloc(16, nullptr, false), nullptr);
