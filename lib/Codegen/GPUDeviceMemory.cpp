@@ -9,6 +9,8 @@
 
 #include "tfc/Codegen/Passes.h"
 
+#include "GPUHostBuffers.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -21,8 +23,6 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// Marks allocations of host memory that host code may load and store.
-static constexpr StringLiteral kHostAttr = "tfc.host";
-
 static bool isHostCode(Operation *op) {
   return !op->getParentOfType<gpu::LaunchOp>();
 }
@@ -125,19 +125,6 @@ static void rewriteStore(OpBuilder &b, memref::StoreOp op) {
   createSingleThreadLaunch(b, op.getLoc());
   Operation *moved = op.getOperation();
   moved->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
-}
-
-/// Whether `value` is a host staging buffer (or a view of one).
-static bool isHostBuffer(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (def->hasAttr(kHostAttr))
-      return true;
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    value = view.getViewSource();
-  }
-  return false;
 }
 
 namespace {

@@ -8,6 +8,8 @@
 
 #include "tfc/Codegen/Passes.h"
 
+#include "GPUHostBuffers.h"
+
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUVERIFYHOSTCODE
 #include "tfc/Codegen/Passes.h.inc"
@@ -15,21 +17,6 @@ namespace mlir::tfc {
 
 using namespace mlir;
 using namespace mlir::tfc;
-
-/// Set by tfc-gpu-device-memory on host staging buffers.
-static constexpr StringLiteral kHostAttr = "tfc.host";
-
-static bool isHostBuffer(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (def->hasAttr(kHostAttr))
-      return true;
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    value = view.getViewSource();
-  }
-  return false;
-}
 
 /// Checks one op of host code.
 static LogicalResult verifyHostOp(Operation *op) {

@@ -180,6 +180,9 @@ Operation *TileAndFuse::tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
   return result->tiledAndFusedOps.front();
 }
 
+/// For tiling levels that fuse no producer.
+static bool fuseNothing(Operation *, bool) { return false; }
+
 /// The fill of a contraction's output block is computed per block; other
 /// producers are roots of their own (a contraction's operands are read many
 /// times and must not be recomputed per block).
@@ -222,17 +225,15 @@ void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   auto tiled = cast<linalg::LinalgOp>(block);
   if (auto fill =
           tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp,
-                [](Operation *, bool) { return false; });
+    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp, fuseNothing);
 
   // Blocks of the reduction, then the register tile.
-  Operation *reductionBlock =
-      tileAndFuse(block, {0, 0, divisorAtMost(k, kBlockK)}, LoopType::ForOp,
-                  [](Operation *, bool) { return false; });
+  Operation *reductionBlock = tileAndFuse(
+      block, {0, 0, divisorAtMost(k, kBlockK)}, LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
     return;
   tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
-              [](Operation *, bool) { return false; });
+              fuseNothing);
 }
 
 void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
@@ -253,11 +254,10 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
   auto tiled = cast<linalg::LinalgOp>(tiledBlock);
   if (auto fill =
           tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp,
-                [](Operation *, bool) { return false; });
+    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp, fuseNothing);
   Operation *reductionBlock =
       tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, kBlockK)},
-                  LoopType::ForOp, [](Operation *, bool) { return false; });
+                  LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
     return;
   // The register tile: its panel dimension has size 1, which the vector
@@ -265,7 +265,7 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
   // outside rows: a panel's reduction block (32 KiB) stays in L1 while the
   // rows of A, 8x fewer bytes per step, come from L2.
   tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
-              [](Operation *, bool) { return false; }, {1, 0, 2, 3});
+              fuseNothing, {1, 0, 2, 3});
 }
 
 /// The convolution a root computes: the root itself or, for an
@@ -326,9 +326,9 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
                         ->get()
                         .getDefiningOp<linalg::FillOp>())
       tileAndFuse(fill, {1, 1, inner[2], inner[3]}, LoopType::ForOp,
-                  [](Operation *, bool) { return false; });
-  Operation *tile = tileAndFuse(
-      block, inner, LoopType::ForOp, [](Operation *producer, bool) {
+                  fuseNothing);
+  Operation *tile =
+      tileAndFuse(block, inner, LoopType::ForOp, [](Operation *producer, bool) {
         return isa<linalg::Conv2DNhwcHwcfOp>(producer);
       });
   if (!tile)
@@ -340,12 +340,10 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   if (isConv)
     tiledConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(tile);
   else
-    tile->getBlock()->walk([&](linalg::Conv2DNhwcHwcfOp op) {
-      tiledConv = op;
-    });
+    tile->getBlock()->walk(
+        [&](linalg::Conv2DNhwcHwcfOp op) { tiledConv = op; });
   if (tiledConv)
-    tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp,
-                [](Operation *, bool) { return false; });
+    tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp, fuseNothing);
 }
 
 void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
@@ -361,8 +359,8 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   // one vector of the whole row (the machine scheduler is quadratic in a
   // block of 500 such 4096-element adds).
   bool longRows =
-      innerIsParallel && (ranges.back() > maxRow ||
-                          (numLoops == 1 && ranges.back() > kRowStep));
+      innerIsParallel &&
+      (ranges.back() > maxRow || (numLoops == 1 && ranges.back() > kRowStep));
   int64_t work = product(ranges);
   bool parallel = work >= parallelThreshold;
 
@@ -389,7 +387,7 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   auto fuse = [&](Operation *producer, bool isDestination) {
     // Unfused, only the op's own output fill goes into its loops.
     if (!fuseProducers)
-      return isDestination && isa<linalg::FillOp>(producer);
+      return fusableIntoContraction(producer, isDestination);
     auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
     if (!linalgProducer || isMatmulLike(linalgProducer) ||
         !hasStaticShapes(linalgProducer))
@@ -427,8 +425,10 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     int64_t last = op.getNumLoops() - 1;
+    if (last < 0 || ranges[last] <= kRowStep)
+      continue;
     int64_t step = divisorAtMost(ranges[last], kRowStep);
-    if (last < 0 || ranges[last] <= kRowStep || step < 8)
+    if (step < 8)
       continue;
     // Only the row dimension is tiled; every other loop has size 1 here or
     // is a reduction the op keeps whole.

@@ -3,11 +3,12 @@
 // exp, log and tanh of f32 become polynomials (FMAs, no libm call); sin
 // stays.
 // CHECK-LABEL: func.func @approximated
-// CHECK-NOT: math.exp
-// CHECK-NOT: math.log
-// CHECK-NOT: math.tanh
+// CHECK-NOT: math.{{exp|log|tanh}}
 // CHECK: math.fma
+// CHECK-NOT: math.{{exp|log|tanh}}
 // CHECK: math.sin
+// CHECK-NOT: math.{{exp|log|tanh}}
+// CHECK: return
 func.func @approximated(%x: vector<16xf32>, %y: f32) -> (vector<16xf32>, f32, f32, f32) {
   %e = math.exp %x : vector<16xf32>
   %l = math.log %y : f32
