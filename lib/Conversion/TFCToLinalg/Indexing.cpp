@@ -36,23 +36,6 @@ SmallVector<Value> dynamicSizesFrom(OpBuilder &builder, Location loc,
   return sizes;
 }
 
-/// The lowest value of a float or integer type: the start of a maximum.
-TypedAttr lowestValue(OpBuilder &builder, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return builder.getFloatAttr(
-        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
-  return builder.getIntegerAttr(
-      type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth()));
-}
-
-TypedAttr highestValue(OpBuilder &builder, Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return builder.getFloatAttr(
-        floatType, APFloat::getInf(floatType.getFloatSemantics(), false));
-  return builder.getIntegerAttr(
-      type, APInt::getSignedMaxValue(type.getIntOrFloatBitWidth()));
-}
-
 Value compare(OpBuilder &b, Location loc, arith::CmpFPredicate floatPredicate,
               arith::CmpIPredicate intPredicate, Value lhs, Value rhs) {
   if (isa<FloatType>(lhs.getType()))
@@ -140,7 +123,8 @@ struct OneHotLowering : public OpConversionPattern<OneHotOp> {
       return rewriter.notifyMatchFailure(op, "needs ranked tensors");
     Location loc = op.getLoc();
     int64_t rank = resultType.getRank();
-    int64_t axis = op.getAxis() == -1 ? rank - 1 : op.getAxis();
+    auto given = static_cast<int64_t>(op.getAxis());
+    int64_t axis = given == -1 ? rank - 1 : given;
     Value indices = adaptor.getIndices();
 
     SmallVector<std::pair<Value, int64_t>> sources;

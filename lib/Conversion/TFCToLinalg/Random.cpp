@@ -87,8 +87,8 @@ Value selectWord(OpBuilder &b, Location loc, ArrayRef<Value> words,
   return result;
 }
 
-/// The (low, high) words of 64-bit sample `lane` (0 or 1) of a block: words
-/// [0, 1] or [2, 3].
+/// Words [0, 1] or [2, 3] of a block, for `lane` 0 or 1: the (low, high)
+/// words of a 64-bit sample, or the pair of words of a pair of samples.
 std::pair<Value, Value> sampleWords64(OpBuilder &b, Location loc,
                                       ArrayRef<Value> words, Value lane) {
   Value isFirst =
@@ -132,8 +132,6 @@ Value uniformF64(OpBuilder &b, Location loc, Value low, Value high) {
   return arith::SubFOp::create(
       b, loc, one, arith::ConstantOp::create(b, loc, b.getF64FloatAttr(1.0)));
 }
-
-enum class Distribution { Uniform, Normal };
 
 /// The body shared by both ops: the element's block and lane, its Philox
 /// words, and `finish` turning them into the element.
@@ -267,21 +265,16 @@ struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
         [&](OpBuilder &b, Location loc, ArrayRef<Value> words, Value lane,
             int64_t wordsPerSample) -> Value {
           Value u1, u2, second;
+          // A pair of uniforms per pair of samples: f32 lanes 0, 1 share
+          // words 0, 1 and lanes 2, 3 words 2, 3; f64 lanes 0, 1 share the
+          // whole block.
           if (wordsPerSample == 1) {
-            // Lanes 0, 1 share words 0, 1; lanes 2, 3 share words 2, 3.
             Value pair = arith::DivUIOp::create(
                 b, loc, lane, arith::ConstantIndexOp::create(b, loc, 2));
-            Value isFirst = arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::eq, pair,
-                arith::ConstantIndexOp::create(b, loc, 0));
-            u1 = uniformF32(
-                b, loc,
-                arith::SelectOp::create(b, loc, isFirst, words[0], words[2]));
-            u2 = uniformF32(
-                b, loc,
-                arith::SelectOp::create(b, loc, isFirst, words[1], words[3]));
+            auto [first, next] = sampleWords64(b, loc, words, pair);
+            u1 = uniformF32(b, loc, first);
+            u2 = uniformF32(b, loc, next);
           } else {
-            // One 64-bit pair per block: words [0, 1] and [2, 3].
             u1 = uniformF64(b, loc, words[0], words[1]);
             u2 = uniformF64(b, loc, words[2], words[3]);
           }

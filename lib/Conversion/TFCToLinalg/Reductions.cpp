@@ -42,14 +42,8 @@ TypedAttr initialValue(OpBuilder &builder, Type elementType,
   case ReductionKind::Min:
     break;
   }
-  bool lowest = kind == ReductionKind::Max;
-  if (auto floatType = dyn_cast<FloatType>(elementType))
-    return builder.getFloatAttr(
-        floatType, APFloat::getInf(floatType.getFloatSemantics(), lowest));
-  unsigned width = elementType.getIntOrFloatBitWidth();
-  return builder.getIntegerAttr(elementType,
-                                lowest ? APInt::getSignedMinValue(width)
-                                       : APInt::getSignedMaxValue(width));
+  return kind == ReductionKind::Max ? lowestValue(builder, elementType)
+                                    : highestValue(builder, elementType);
 }
 
 /// Combines an element with the running value. Max and min propagate NaN.

@@ -162,15 +162,9 @@ struct SplitLowering : public OpConversionPattern<SplitOp> {
           partSizes.push_back(rewriter.getIndexAttr(part));
           continue;
         }
-        if (!inputType.isDynamicDim(axis)) {
-          partSizes.push_back(
-              rewriter.getIndexAttr(inputType.getDimSize(axis) - known));
-          continue;
-        }
-        Value rest = arith::SubIOp::create(
-            rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, dim),
-            arith::ConstantIndexOp::create(rewriter, loc, known));
-        partSizes.push_back(rest);
+        // The rest of the dimension; folded when it is static.
+        partSizes.push_back(
+            addIndices(rewriter, loc, dim, rewriter.getIndexAttr(-known)));
       }
     }
     SmallVector<OpFoldResult> sizes =

@@ -86,6 +86,22 @@ Value mlir::tfc::buildFilledTensor(OpBuilder &builder, Location loc,
   return linalg::FillOp::create(builder, loc, scalar, empty).getResult(0);
 }
 
+TypedAttr mlir::tfc::lowestValue(OpBuilder &builder, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return builder.getFloatAttr(
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), true));
+  return builder.getIntegerAttr(
+      type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth()));
+}
+
+TypedAttr mlir::tfc::highestValue(OpBuilder &builder, Type type) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return builder.getFloatAttr(
+        floatType, APFloat::getInf(floatType.getFloatSemantics(), false));
+  return builder.getIntegerAttr(
+      type, APInt::getSignedMaxValue(type.getIntOrFloatBitWidth()));
+}
+
 Value mlir::tfc::buildScalarConstant(OpBuilder &builder, Location loc,
                                      Type elementType, double value) {
   if (auto floatType = dyn_cast<FloatType>(elementType))

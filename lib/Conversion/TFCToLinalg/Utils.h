@@ -38,6 +38,12 @@ Value buildElementwiseGeneric(
 Value buildFilledTensor(OpBuilder &builder, Location loc, RankedTensorType type,
                         ValueRange dynamicSizes, TypedAttr value);
 
+/// The lowest (highest) value of a float or signed integer type: -inf
+/// (+inf) or the smallest (largest) integer, where a maximum (minimum)
+/// starts.
+TypedAttr lowestValue(OpBuilder &builder, Type type);
+TypedAttr highestValue(OpBuilder &builder, Type type);
+
 /// A scalar constant of `elementType` (float or integer) holding `value`.
 Value buildScalarConstant(OpBuilder &builder, Location loc, Type elementType,
                           double value);

@@ -28,8 +28,8 @@ namespace {
 
 /// Ranked operands whose spatial geometry is static.
 template <typename OpTy>
-static FailureOr<Window2D> getStaticWindow(OpTy op,
-                                           ConversionPatternRewriter &rewriter) {
+static FailureOr<Window2D>
+getStaticWindow(OpTy op, ConversionPatternRewriter &rewriter) {
   if (!llvm::all_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
     return rewriter.notifyMatchFailure(op, "needs ranked operands");
   Window2D window = op.getWindow();
@@ -72,15 +72,6 @@ struct Conv2DToLinalg : public OpConversionPattern<Conv2DOp> {
   }
 };
 
-/// The lowest value of `type`: -inf, or the smallest signed integer.
-static TypedAttr lowestOf(Type type) {
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return FloatAttr::get(
-        type, APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/true));
-  return IntegerAttr::get(
-      type, APInt::getSignedMinValue(type.getIntOrFloatBitWidth()));
-}
-
 /// A pooling named op over `input` padded with `padValue`, into an init
 /// filled with `initValue`.
 template <typename PoolingOp>
@@ -112,7 +103,7 @@ struct MaxPoolToLinalg : public OpConversionPattern<MaxPoolOp> {
     if (failed(window))
       return failure();
     auto resultType = cast<RankedTensorType>(op.getType());
-    TypedAttr lowest = lowestOf(resultType.getElementType());
+    TypedAttr lowest = lowestValue(rewriter, resultType.getElementType());
     rewriter.replaceOp(op, buildPooling<linalg::PoolingNhwcMaxOp>(
                                rewriter, op.getLoc(), adaptor.getInput(),
                                *window, resultType, lowest, lowest));

@@ -29,8 +29,8 @@ namespace {
 using utils::IteratorType;
 
 template <typename OpTy>
-static FailureOr<Window2D> getStaticWindow(OpTy op,
-                                           ConversionPatternRewriter &rewriter) {
+static FailureOr<Window2D>
+getStaticWindow(OpTy op, ConversionPatternRewriter &rewriter) {
   Window2D window = op.getWindow();
   if (!isStaticWindow(window))
     return rewriter.notifyMatchFailure(op, "needs a static height and width");
@@ -51,8 +51,7 @@ class WindowScatter {
 public:
   /// `input` is the forward input (for its shape), `gradient` the gradient
   /// of the forward output.
-  WindowScatter(OpBuilder &b, Location loc, const Window2D &window,
-                Value input)
+  WindowScatter(OpBuilder &b, Location loc, const Window2D &window, Value input)
       : b(b), loc(loc), window(window), input(input) {
     auto type = cast<RankedTensorType>(input.getType());
     SmallVector<int64_t> shape = llvm::to_vector(type.getShape());
@@ -63,9 +62,9 @@ public:
     for (int64_t dim : {0, 3})
       if (type.isDynamicDim(dim))
         dynamicSizes.push_back(tensor::DimOp::create(b, loc, input, dim));
-    accumulator = buildFilledTensor(b, loc, paddedType, dynamicSizes,
-                                    cast<TypedAttr>(b.getZeroAttr(
-                                        type.getElementType())));
+    accumulator = buildFilledTensor(
+        b, loc, paddedType, dynamicSizes,
+        cast<TypedAttr>(b.getZeroAttr(type.getElementType())));
   }
 
   /// Adds to the slice of window position (`row`, `col`) the tensor that
@@ -83,9 +82,8 @@ public:
         b.getIndexAttr(window.dims[1].stride), b.getIndexAttr(1)};
     Value slice = tensor::ExtractSliceOp::create(b, loc, accumulator, offsets,
                                                  sizes, strides);
-    accumulator = tensor::InsertSliceOp::create(b, loc, build(slice),
-                                                accumulator, offsets, sizes,
-                                                strides);
+    accumulator = tensor::InsertSliceOp::create(
+        b, loc, build(slice), accumulator, offsets, sizes, strides);
   }
 
   /// The gradient of the unpadded input.
@@ -114,11 +112,10 @@ private:
 
 /// A linalg.generic whose body is `body(b, loc, args)` yielding one value,
 /// with parallel loops first and `numReductions` reduction loops last.
-static Value buildGeneric(OpBuilder &b, Location loc, ValueRange inputs,
-                          Value init, ArrayRef<AffineMap> maps,
-                          unsigned numReductions,
-                          function_ref<Value(OpBuilder &, Location, ValueRange)>
-                              body) {
+static Value
+buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, Value init,
+             ArrayRef<AffineMap> maps, unsigned numReductions,
+             function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
   unsigned numLoops = maps.front().getNumDims();
   SmallVector<IteratorType> iterators(numLoops - numReductions,
                                       IteratorType::parallel);
@@ -220,12 +217,12 @@ struct Conv2DBackpropFilterToLinalg
       if (resultType.isDynamicDim(dim))
         dynamicSizes.push_back(
             tensor::DimOp::create(rewriter, loc, adaptor.getFilter(), dim));
-    Value init = buildFilledTensor(
-        rewriter, loc, resultType, dynamicSizes,
-        cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
+    Value init =
+        buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
+                          cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
     Value result = buildGeneric(
-        rewriter, loc, ValueRange{padded, adaptor.getOutBackprop()}, init,
-        maps, /*numReductions=*/3,
+        rewriter, loc, ValueRange{padded, adaptor.getOutBackprop()}, init, maps,
+        /*numReductions=*/3,
         [](OpBuilder &b, Location loc, ValueRange args) -> Value {
           Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
           return arith::AddFOp::create(b, loc, args[2], product);
@@ -252,17 +249,15 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
     Value input = adaptor.getInput(), dy = adaptor.getGrad();
     auto gradType = cast<RankedTensorType>(dy.getType());
     auto floatType = cast<FloatType>(gradType.getElementType());
-    TypedAttr lowest = FloatAttr::get(
-        floatType,
-        APFloat::getInf(floatType.getFloatSemantics(), /*Negative=*/true));
+    TypedAttr lowest = lowestValue(rewriter, floatType);
     Value padded = padSpatially(rewriter, loc, input, *window, lowest);
 
     SmallVector<Value> dynamicSizes =
         getNHWCDynamicSizes(rewriter, loc, gradType, input, input, 3);
     Value maxInit =
         buildFilledTensor(rewriter, loc, gradType, dynamicSizes, lowest);
-    auto indexType = RankedTensorType::get(gradType.getShape(),
-                                           rewriter.getI64Type());
+    auto indexType =
+        RankedTensorType::get(gradType.getShape(), rewriter.getI64Type());
     Value indexInit = buildFilledTensor(rewriter, loc, indexType, dynamicSizes,
                                         rewriter.getI64IntegerAttr(-1));
     const WindowDim &rows = window->dims[0], &cols = window->dims[1];
@@ -293,7 +288,8 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
           Value flat = arith::AddIOp::create(
               b, loc,
               arith::MulIOp::create(
-                  b, loc, row, arith::ConstantIndexOp::create(b, loc, windowCols)),
+                  b, loc, row,
+                  arith::ConstantIndexOp::create(b, loc, windowCols)),
               col);
           flat = arith::IndexCastOp::create(b, loc, b.getI64Type(), flat);
           Value greater = arith::CmpFOp::create(
@@ -348,8 +344,8 @@ struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
     Location loc = op.getLoc();
     Value dy = adaptor.getGrad();
     auto gradType = cast<RankedTensorType>(dy.getType());
-    Value counts = buildWindowCounts(rewriter, loc, *window,
-                                     gradType.getElementType());
+    Value counts =
+        buildWindowCounts(rewriter, loc, *window, gradType.getElementType());
     Value shares = buildElementwiseGeneric(
         rewriter, loc, gradType, ValueRange{dy, counts},
         [](OpBuilder &b, Location loc, ValueRange args) -> Value {
@@ -378,6 +374,5 @@ struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
 void mlir::tfc::populateWindowGradientsToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<Conv2DBackpropInputToLinalg, Conv2DBackpropFilterToLinalg,
-               MaxPoolGradToLinalg, AvgPoolGradToLinalg>(
-      patterns.getContext());
+               MaxPoolGradToLinalg, AvgPoolGradToLinalg>(patterns.getContext());
 }
