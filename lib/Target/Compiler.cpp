@@ -16,9 +16,9 @@
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -156,8 +156,6 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
     return failure();
   TfcCUDAPipelineOptions cudaOptions;
   cudaOptions.optLevel = options.target.optLevel;
-  cudaOptions.strict = options.strict;
-  cudaOptions.allowUndefinedGradients = options.allowUndefinedGradients;
   cudaOptions.archs = ArrayRef<std::string>(options.cudaArchs);
   cudaOptions.toolkit = options.cudaToolkit;
   if (options.device == DeviceTarget::CUDA)
@@ -229,8 +227,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
         openOutputFile(objectPath, &error);
     if (!object)
       return module.emitError(error);
-    if (failed(emitObjectFile(**llvmModule, options.target, object->os(),
-                              error)))
+    if (failed(
+            emitObjectFile(**llvmModule, options.target, object->os(), error)))
       return module.emitError(error);
     object->keep();
   }

@@ -23,16 +23,6 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// Whether `op` is in a graph region whose order is not decided yet: a
-/// `tfc.graph` without the scheduled marker, or a region nested in one.
-static bool isInUnscheduledGraph(Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent;
-       parent = parent->getParentOp())
-    if (auto graph = dyn_cast<GraphOp>(parent))
-      return !graph->hasAttr(kScheduledAttrName);
-  return false;
-}
-
 /// Removes the control operands of the ops that take them.
 static void dropControlOperands(Operation *op) {
   llvm::TypeSwitch<Operation *>(op)
@@ -86,8 +76,6 @@ struct TFCDropControlPass
     SmallVector<Operation *> merges;
     SmallVector<CondOp> conds;
     getOperation()->walk([&](Operation *op) {
-      if (isInUnscheduledGraph(op))
-        return;
       dropControlOperands(op);
       if (isa<GroupOp, NoOpOp>(op))
         merges.push_back(op);

@@ -8,6 +8,8 @@
 
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
+#include "Gradients/GradientUtils.h"
+
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -42,13 +44,6 @@ struct VariableState {
 
 /// The current values of the variables at a point of the walk.
 using Snapshot = llvm::DenseMap<StringAttr, Value>;
-
-/// Casts `value` to `type` when it is a less static version of it.
-static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(builder, loc, type, value);
-}
 
 class VariableLowering {
 public:
@@ -162,21 +157,21 @@ LogicalResult VariableLowering::lowerAssign(Operation *op, Value var,
   Type varType = (*state)->current.getType();
   Value updated;
   if (isa<AssignOp>(op))
-    updated = castTo(builder, op->getLoc(), value, varType);
+    updated = castToType(builder, op->getLoc(), value, varType);
   else if (isa<AssignAddOp>(op))
-    updated =
-        castTo(builder, op->getLoc(),
-               AddOp::create(builder, op->getLoc(), (*state)->current, value),
-               varType);
+    updated = castToType(
+        builder, op->getLoc(),
+        AddOp::create(builder, op->getLoc(), (*state)->current, value),
+        varType);
   else
-    updated =
-        castTo(builder, op->getLoc(),
-               SubOp::create(builder, op->getLoc(), (*state)->current, value),
-               varType);
+    updated = castToType(
+        builder, op->getLoc(),
+        SubOp::create(builder, op->getLoc(), (*state)->current, value),
+        varType);
   (*state)->current = updated;
   (*state)->assigned = true;
   op->getResult(0).replaceAllUsesWith(
-      castTo(builder, op->getLoc(), updated, op->getResult(0).getType()));
+      castToType(builder, op->getLoc(), updated, op->getResult(0).getType()));
   accesses.push_back(op);
   return success();
 }
@@ -302,9 +297,9 @@ LogicalResult VariableLowering::lowerBlock(Block &block) {
       if (failed(state))
         return failure();
       OpBuilder builder(read);
-      read.getValue().replaceAllUsesWith(castTo(builder, read.getLoc(),
-                                                (*state)->current,
-                                                read.getValue().getType()));
+      read.getValue().replaceAllUsesWith(castToType(builder, read.getLoc(),
+                                                    (*state)->current,
+                                                    read.getValue().getType()));
       accesses.push_back(read);
       continue;
     }
@@ -402,12 +397,13 @@ LogicalResult VariableLowering::run() {
   if (variables.empty())
     return success();
   MLIRContext *context = func.getContext();
-  SmallVector<Attribute> names = llvm::map_to_vector(
-      variables, [](auto &entry) -> Attribute {
+  SmallVector<Attribute> names =
+      llvm::map_to_vector(variables, [](auto &entry) -> Attribute {
         return FlatSymbolRefAttr::get(entry.first);
       });
   func->setAttr("tfc.variables", ArrayAttr::get(context, names));
-  if (llvm::any_of(variables, [](auto &entry) { return entry.second.assigned; }))
+  if (llvm::any_of(variables,
+                   [](auto &entry) { return entry.second.assigned; }))
     func->setAttr("tfc.writes_variables", UnitAttr::get(context));
   return success();
 }
@@ -430,9 +426,10 @@ struct TFCLowerVariablesPass
         continue;
       std::optional<SymbolTable::UseRange> uses =
           SymbolTable::getSymbolUses(func, module);
-      bool called = !uses || llvm::any_of(*uses, [](const SymbolTable::SymbolUse &use) {
-        return isa<CallOpInterface>(use.getUser());
-      });
+      bool called =
+          !uses || llvm::any_of(*uses, [](const SymbolTable::SymbolUse &use) {
+            return isa<CallOpInterface>(use.getUser());
+          });
       if (called) {
         func.emitOpError("uses variables and is called from other functions; "
                          "only entry points may use variables");

@@ -52,15 +52,9 @@ Value transposeGrad(OpBuilder &b, Location loc, TransposeOp op, Value dy) {
       op.getInput().getType());
 }
 
-Value reshapeGrad(OpBuilder &b, Location loc, ReshapeOp op, Value dy) {
-  return reshapeLike(b, loc, dy, op.getInput());
-}
-
-Value expandDimsGrad(OpBuilder &b, Location loc, ExpandDimsOp op, Value dy) {
-  return reshapeLike(b, loc, dy, op.getInput());
-}
-
-Value squeezeGrad(OpBuilder &b, Location loc, SqueezeOp op, Value dy) {
+/// reshape, expand_dims and squeeze: `dy` back in the input's shape.
+template <typename OpTy>
+Value reshapeBackGrad(OpBuilder &b, Location loc, OpTy op, Value dy) {
   return reshapeLike(b, loc, dy, op.getInput());
 }
 
@@ -291,12 +285,13 @@ void mlir::tfc::registerShapeGradients(DialectRegistry &registry) {
   registry.addExtension(+[](MLIRContext *context, TFCDialect *) {
     TransposeOp::attachInterface<
         UnaryGradientModel<TransposeOp, transposeGrad>>(*context);
-    ReshapeOp::attachInterface<UnaryGradientModel<ReshapeOp, reshapeGrad>>(
-        *context);
+    ReshapeOp::attachInterface<
+        UnaryGradientModel<ReshapeOp, reshapeBackGrad<ReshapeOp>>>(*context);
     ExpandDimsOp::attachInterface<
-        UnaryGradientModel<ExpandDimsOp, expandDimsGrad>>(*context);
-    SqueezeOp::attachInterface<UnaryGradientModel<SqueezeOp, squeezeGrad>>(
+        UnaryGradientModel<ExpandDimsOp, reshapeBackGrad<ExpandDimsOp>>>(
         *context);
+    SqueezeOp::attachInterface<
+        UnaryGradientModel<SqueezeOp, reshapeBackGrad<SqueezeOp>>>(*context);
     TileOp::attachInterface<CheckedUnaryGradientModel<TileOp, tileGrad>>(
         *context);
     SliceOp::attachInterface<CheckedUnaryGradientModel<SliceOp, sliceGrad>>(
