@@ -25,25 +25,35 @@ config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
-# CUDA: `ptxas` when the toolkit's ptxas and fatbinary are there (needed by
-# --target=cuda); `cuda-device` only when the runtime finds a usable GPU.
+# CUDA: `ptxas` when a whole toolkit is there (ptxas, fatbinary and libdevice,
+# all needed by --target=cuda); `cuda-device` only when the runtime finds a
+# usable GPU. The toolkit is looked for as a directory, not through PATH: a
+# `ptxas` on PATH may be a wrapper script outside the toolkit.
 import shutil
 
-def find_cuda_tool(name):
-    found = shutil.which(name)
-    if found:
-        return found
-    candidate = os.path.join("/usr/local/cuda/bin", name)
-    return candidate if os.access(candidate, os.X_OK) else None
+def is_cuda_toolkit(root):
+    return (os.access(os.path.join(root, "bin", "ptxas"), os.X_OK)
+            and os.access(os.path.join(root, "bin", "fatbinary"), os.X_OK)
+            and os.path.isfile(os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")))
 
-ptxas = find_cuda_tool("ptxas")
-fatbinary = find_cuda_tool("fatbinary")
-if ptxas and fatbinary:
+def find_cuda_toolkit():
+    candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
+    on_path = shutil.which("ptxas")
+    if on_path:
+        candidates.append(os.path.dirname(os.path.dirname(os.path.realpath(on_path))))
+    for root in candidates:
+        if root and is_cuda_toolkit(root):
+            return root
+    return None
+
+cuda_toolkit = find_cuda_toolkit()
+if cuda_toolkit:
     config.available_features.add("ptxas")
-    config.substitutions.append(("%ptxas", ptxas))
-    config.substitutions.append(("%cuda_toolkit", os.path.dirname(os.path.dirname(ptxas))))
+    config.substitutions.append(("%ptxas", os.path.join(cuda_toolkit, "bin", "ptxas")))
+    config.substitutions.append(("%cuda_toolkit", cuda_toolkit))
 else:
-    lit_config.note("CUDA tests skipped: ptxas or fatbinary not found in PATH or /usr/local/cuda/bin")
+    lit_config.note("CUDA tests skipped: no CUDA toolkit (bin/ptxas, bin/fatbinary, "
+                    "nvvm/libdevice) in $CUDA_HOME, $CUDA_PATH, /usr/local/cuda or beside ptxas on PATH")
 
 def cuda_device_usable():
     # The runtime's own answer: it opens the driver as compiled models do.
