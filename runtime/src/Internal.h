@@ -85,6 +85,10 @@ tfc_code checkShape(tfc_dtype dtype, int64_t rank, const int64_t *dims,
 /// NULL when the allocation fails.
 void *allocateAligned(int64_t size);
 void freeAligned(void *ptr);
+/// Whether `tensor` is non-NULL and has `dtype` and `shape` (rank -1: any
+/// shape; a -1 dimension: any size), as tfc_tensor_check but silent.
+bool tensorMatches(const tfc_tensor *tensor, tfc_dtype dtype, int64_t rank,
+                   const int64_t *shape);
 
 //===----------------------------------------------------------------------===//
 // Half precision

@@ -87,11 +87,36 @@ tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
 tfc_code resultFromDevice(tfc_dtype dtype, const int64_t *words, int64_t rank,
                           tfc_tensor **result, tfc_status *status);
 
-/// Memory of compiled code: temporaries and results. Large blocks are
-/// reused across calls instead of returned to the system (Workspace.cpp).
+/// Memory of compiled code: temporaries and results. Freed blocks are kept
+/// for reuse instead of returned to the system (Workspace.cpp).
 void *allocateBuffer(size_t alignment, size_t size);
-/// Frees memory of allocateBuffer (and plain malloc memory).
+/// Frees memory of allocateBuffer (and only that), also taking it out of
+/// the arena tracking it.
 void releaseBuffer(void *ptr);
+
+/// The blocks of allocateBuffer one call still holds, freed with it. Blocks
+/// are linked through their headers: tracking allocates nothing.
+class BufferArena {
+public:
+  struct Link {
+    Link *prev;
+    Link *next;
+  };
+
+  BufferArena();
+  ~BufferArena();
+  BufferArena(const BufferArena &) = delete;
+  BufferArena &operator=(const BufferArena &) = delete;
+
+  /// Frees `ptr`, a block of allocateBuffer, with the arena.
+  void track(void *ptr);
+  /// Takes `ptr` out of the arena (its owner is now a tensor); false if the
+  /// arena does not hold it. Any pointer may be asked about.
+  bool untrack(void *ptr);
+
+private:
+  Link sentinel;
+};
 
 /// TFC_NUM_THREADS when set to a positive number, else the number of cores.
 int32_t defaultNumThreads();

@@ -18,21 +18,17 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <thread>
-#include <unordered_set>
 #include <vector>
 
 using namespace tfc::runtime;
 
 namespace {
 
-/// The allocations of one call, on the calling thread.
-struct CallArena {
-  std::unordered_set<void *> live;
-};
-
-thread_local CallArena *currentArena = nullptr;
+/// The arena of the call in progress on this thread.
+thread_local BufferArena *currentArena = nullptr;
 /// The thread count of the call in progress on this thread; 0 outside one.
 thread_local int32_t currentNumThreads = 0;
 
@@ -40,18 +36,43 @@ thread_local int32_t currentNumThreads = 0;
 class ArenaScope {
 public:
   ArenaScope() : previous(currentArena) { currentArena = &arena; }
-  ~ArenaScope() {
-    currentArena = previous;
-    for (void *ptr : arena.live)
-      releaseBuffer(ptr);
-  }
+  ~ArenaScope() { currentArena = previous; }
   /// Takes `ptr` out of the arena (its owner is now a tensor); false if the
   /// arena did not allocate it.
-  bool release(void *ptr) { return arena.live.erase(ptr) > 0; }
+  bool release(void *ptr) { return arena.untrack(ptr); }
 
 private:
-  CallArena arena;
-  CallArena *previous;
+  // Destroyed after currentArena is restored.
+  BufferArena arena;
+  BufferArena *previous;
+};
+
+/// The memref descriptors of one call: all in `words`, the results' first,
+/// then one per argument and variable at `offsets`; `packed` points at them
+/// for the entry point. Kept by the thread for its next call at the same
+/// depth (a host function may call a model), so that a call allocates
+/// nothing for them.
+struct CallFrame {
+  std::vector<int64_t> words;
+  std::vector<size_t> offsets;
+  std::vector<void *> packed;
+};
+
+thread_local std::vector<std::unique_ptr<CallFrame>> callFrames;
+thread_local size_t callDepth = 0;
+
+class CallFrameScope {
+public:
+  CallFrameScope() {
+    if (callFrames.size() <= callDepth)
+      callFrames.push_back(std::make_unique<CallFrame>());
+    frame = callFrames[callDepth++].get();
+  }
+  ~CallFrameScope() { --callDepth; }
+  CallFrame &get() { return *frame; }
+
+private:
+  CallFrame *frame;
 };
 
 void freeDeleter(void *, void *allocated) { releaseBuffer(allocated); }
@@ -63,7 +84,7 @@ extern "C" {
 TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_alloc(uint64_t size) {
   void *ptr = allocateBuffer(alignof(std::max_align_t), size);
   if (ptr && currentArena)
-    currentArena->live.insert(ptr);
+    currentArena->track(ptr);
   return ptr;
 }
 
@@ -71,21 +92,20 @@ TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
                                                             uint64_t size) {
   void *ptr = allocateBuffer(alignment, size);
   if (ptr && currentArena)
-    currentArena->live.insert(ptr);
+    currentArena->track(ptr);
   return ptr;
 }
 
 TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
-  if (currentArena)
-    currentArena->live.erase(ptr);
   releaseBuffer(ptr);
 }
 }
 
 /// Brings the variables' copies on the call's side up to date and writes
-/// their descriptors. Under the store lock.
+/// their descriptors, the j-th at `words + offsets[j]`. Under the store lock.
 static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
-                              std::vector<int64_t> *words, tfc_status *status) {
+                              int64_t *words, const size_t *offsets,
+                              tfc_status *status) {
   bool cuda = model->target.cuda;
   for (size_t j = 0; j < entry.variables.size(); ++j) {
     tfc_variable *var = model->variables[entry.variables[j]].variable;
@@ -93,8 +113,7 @@ static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
         cuda ? variableToDevice(var, status) : variableToHost(var, status);
     if (code != TFC_OK)
       return code;
-    words[j].resize(descriptorWords(var->rank));
-    writeDescriptor(words[j].data(), cuda ? var->deviceData : var->data,
+    writeDescriptor(words + offsets[j], cuda ? var->deviceData : var->data,
                     var->dims, var->rank);
   }
   return TFC_OK;
@@ -142,22 +161,32 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
       return code;
   }
 
-  // The results' descriptors in one block, then one per argument and
-  // variable.
-  std::vector<int64_t> resultWords;
-  std::vector<size_t> resultOffsets;
-  for (const TensorSignature &output : entry.outputs) {
-    resultOffsets.push_back(resultWords.size());
-    resultWords.resize(resultWords.size() +
-                       descriptorWords(output.shape.size()));
-  }
-  std::vector<std::vector<int64_t>> argWords(entry.inputs.size() +
-                                             entry.variables.size());
-  std::vector<void *> packed;
-  if (!entry.outputs.empty())
-    packed.push_back(resultWords.data());
-  // Filled below, once the words are sized.
-  packed.resize(packed.size() + argWords.size(), nullptr);
+  // Every descriptor's place, then the pointers to them.
+  CallFrameScope frameScope;
+  CallFrame &frame = frameScope.get();
+  size_t numOutputs = entry.outputs.size();
+  size_t numInputs = entry.inputs.size();
+  frame.offsets.clear();
+  size_t total = 0;
+  auto place = [&](int64_t rank) {
+    frame.offsets.push_back(total);
+    total += static_cast<size_t>(descriptorWords(rank));
+  };
+  for (const TensorSignature &output : entry.outputs)
+    place(static_cast<int64_t>(output.shape.size()));
+  for (size_t i = 0; i < numInputs; ++i)
+    place(inputs[i]->rank);
+  for (int64_t index : entry.variables)
+    place(model->variables[index].variable->rank);
+  frame.words.resize(total);
+  int64_t *words = frame.words.data();
+  const size_t *offsets = frame.offsets.data();
+  // The results' descriptors are one block: the first pointer.
+  frame.packed.clear();
+  if (numOutputs > 0)
+    frame.packed.push_back(words);
+  for (size_t k = numOutputs; k < frame.offsets.size(); ++k)
+    frame.packed.push_back(words + offsets[k]);
 
   {
     ArenaScope arena;
@@ -166,8 +195,7 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     std::optional<DeviceCallScope> device;
     if (cuda)
       device.emplace(*model->deviceWorkspace);
-    size_t first = entry.outputs.empty() ? 0 : 1;
-    for (size_t i = 0; i < entry.inputs.size(); ++i) {
+    for (size_t i = 0; i < numInputs; ++i) {
       const tfc_tensor *input = inputs[i];
       void *data = input->data;
       if (cuda && !inputsOnDevice) {
@@ -180,9 +208,8 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                 status))
           return code;
       }
-      argWords[i].resize(descriptorWords(input->rank));
-      writeDescriptor(argWords[i].data(), data, input->dims, input->rank);
-      packed[first + i] = argWords[i].data();
+      writeDescriptor(words + offsets[numOutputs + i], data, input->dims,
+                      input->rank);
     }
 
     int32_t previousNumThreads = currentNumThreads;
@@ -198,17 +225,16 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
         tfc_store_unlock_shared(model->store);
       currentNumThreads = previousNumThreads;
     };
-    std::vector<int64_t> *variableWords = argWords.data() + entry.inputs.size();
-    if (tfc_code code = bindVariables(model, entry, variableWords, status)) {
+    if (tfc_code code = bindVariables(model, entry, words,
+                                      offsets + numOutputs + numInputs,
+                                      status)) {
       unlock();
       return code;
     }
-    for (size_t j = 0; j < entry.variables.size(); ++j)
-      packed[first + entry.inputs.size() + j] = variableWords[j].data();
     // A failed assertion, host call or device operation unwinds to
     // runGuarded; the lock is released and the arena freed either way.
     bool completed = runGuarded(model->abi->functions[entry.function],
-                                packed.data(), context.get());
+                                frame.packed.data(), context.get());
     // Kernels may still run on streams the compiled code did not wait for:
     // the variables and the call's blocks are theirs until they end.
     if (cuda) {
@@ -230,12 +256,12 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     for (size_t k = 0; k < entry.outputs.size(); ++k) {
       const TensorSignature &signature = entry.outputs[k];
       int64_t rank = static_cast<int64_t>(signature.shape.size());
-      int64_t *words = resultWords.data() + resultOffsets[k];
+      int64_t *result = words + offsets[k];
       tfc_tensor *tensor = nullptr;
       tfc_code code = TFC_OK;
       if (cuda)
-        code = resultFromDevice(signature.dtype, words, rank, &tensor, status);
-      else if (!(tensor = hostResult(arena, signature.dtype, words, rank,
+        code = resultFromDevice(signature.dtype, result, rank, &tensor, status);
+      else if (!(tensor = hostResult(arena, signature.dtype, result, rank,
                                      status)))
         code = TFC_RESOURCE_EXHAUSTED;
       if (code != TFC_OK) {
@@ -311,13 +337,14 @@ tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
                     "%s: inputs or outputs array is NULL", entry.name.c_str());
   for (size_t i = 0; i < entry.inputs.size(); ++i) {
     const TensorSignature &s = entry.inputs[i];
+    int64_t rank = static_cast<int64_t>(s.shape.size());
+    // The message is only built for a mismatch: a call allocates nothing.
+    if (tensorMatches(inputs[i], s.dtype, rank, s.shape.data()))
+      continue;
     std::string what = formatString("argument '%s' of %s", s.name.c_str(),
                                     entry.name.c_str());
-    tfc_code code = tfc_tensor_check(inputs[i], what.c_str(), s.dtype,
-                                     static_cast<int64_t>(s.shape.size()),
-                                     s.shape.data(), status);
-    if (code != TFC_OK)
-      return code;
+    return tfc_tensor_check(inputs[i], what.c_str(), s.dtype, rank,
+                            s.shape.data(), status);
   }
   bool inputsOnDevice =
       options && (options->flags & TFC_CALL_INPUTS_ON_DEVICE) != 0;

@@ -111,6 +111,16 @@ void *tfc::runtime::allocateAligned(int64_t size) {
 
 void tfc::runtime::freeAligned(void *ptr) { std::free(ptr); }
 
+bool tfc::runtime::tensorMatches(const tfc_tensor *tensor, tfc_dtype dtype,
+                                 int64_t rank, const int64_t *shape) {
+  if (!tensor || tensor->dtype != dtype || (rank >= 0 && tensor->rank != rank))
+    return false;
+  for (int64_t i = 0; i < rank; ++i)
+    if (shape[i] != -1 && shape[i] != tensor->dims[i])
+      return false;
+  return true;
+}
+
 /// A tensor with a validated shape and no data yet.
 static tfc_tensor *newTensor(tfc_dtype dtype, int64_t rank,
                              const int64_t *shape, tfc_status *status) {
@@ -259,17 +269,14 @@ tfc_code tfc_tensor_check(const tfc_tensor *tensor, const char *name,
                     "invalid expected shape for %s: rank %lld%s", name,
                     static_cast<long long>(rank),
                     rank > 0 && !shape ? " with a NULL shape" : "");
+  if (tensorMatches(tensor, dtype, rank, shape))
+    return TFC_OK;
   std::string expected =
       rank < 0 ? std::string(tfc_dtype_name(dtype)) + "[*]"
                : typeString(dtype, shape, rank, /*unknownAsQuestion=*/true);
   if (!tensor)
     return setError(status, TFC_INVALID_ARGUMENT, "%s must be %s but is NULL",
                     name, expected.c_str());
-  bool matches = tensor->dtype == dtype && (rank < 0 || tensor->rank == rank);
-  for (int64_t i = 0; matches && rank > 0 && i < rank; ++i)
-    matches = shape[i] == -1 || shape[i] == tensor->dims[i];
-  if (matches)
-    return TFC_OK;
   return setError(
       status, TFC_INVALID_ARGUMENT, "%s must be %s but is %s", name,
       expected.c_str(),
