@@ -2,12 +2,20 @@
 //
 // Parallel regions take their thread count from the runtime, so one
 // compiled library runs with the count its caller chose for the model.
+// With a count of 1 a parallel loop runs as plain loops instead: entering
+// OpenMP for one thread still costs a fork and, with Debian's libomp, heap
+// allocations per loop (it formats its trace messages even when tracing is
+// off), which the hot path of a small model must not pay.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Codegen/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::tfc {
@@ -21,6 +29,71 @@ using namespace mlir::tfc;
 /// The runtime function returning the thread count of the call in progress
 /// (runtime/include/tfc/runtime/model.h).
 static constexpr StringLiteral kNumThreadsFunction = "tfc_runtime_num_threads";
+
+/// The loop nest of `parallel` when the region is nothing but one
+/// work-sharing loop without clauses that need OpenMP (reductions, private
+/// copies, an inclusive bound), with a one-block body: the form
+/// convert-scf-to-openmp makes of an scf.parallel. Null otherwise.
+static omp::LoopNestOp getPlainLoopNest(omp::ParallelOp parallel) {
+  Region &region = parallel.getRegion();
+  if (!region.hasOneBlock() || region.front().getOperations().size() != 2 ||
+      !parallel.getReductionVars().empty() ||
+      !parallel.getPrivateVars().empty())
+    return {};
+  auto wsloop = dyn_cast<omp::WsloopOp>(region.front().front());
+  if (!wsloop || !wsloop.getReductionVars().empty() ||
+      !wsloop.getPrivateVars().empty() || !wsloop.getLinearVars().empty() ||
+      wsloop.getOrdered())
+    return {};
+  auto nest = dyn_cast<omp::LoopNestOp>(wsloop.getWrappedLoop());
+  if (!nest || nest.getLoopInclusive() || !nest.getRegion().hasOneBlock())
+    return {};
+  auto yield = dyn_cast<omp::YieldOp>(nest.getRegion().front().getTerminator());
+  if (!yield || yield.getNumOperands() != 0)
+    return {};
+  // convert-scf-to-openmp wraps each body in an alloca scope, which lowers
+  // to more than one block: fine in OpenMP's loop, not in an scf.for. The
+  // serial twin inlines scopes without allocas and gives up on the others.
+  bool scopedAllocas = false;
+  nest.getRegion().walk([&](memref::AllocaScopeOp scope) {
+    scopedAllocas |= scope->getNumResults() != 0 ||
+                     scope.getBodyRegion()
+                         .walk([](memref::AllocaOp) {
+                           return WalkResult::interrupt();
+                         })
+                         .wasInterrupted();
+  });
+  if (scopedAllocas)
+    return {};
+  return nest;
+}
+
+/// Clones `op` at `builder`, alloca scopes by their bodies.
+static void cloneInlineScopes(OpBuilder &builder, Operation &op,
+                              IRMapping &mapping) {
+  auto scope = dyn_cast<memref::AllocaScopeOp>(op);
+  if (!scope) {
+    builder.clone(op, mapping);
+    return;
+  }
+  for (Operation &inner : scope.getBodyRegion().front().without_terminator())
+    cloneInlineScopes(builder, inner, mapping);
+}
+
+/// Clones the body of `nest` into plain scf.for loops at `builder`.
+static void buildSerialLoops(OpBuilder &builder, omp::LoopNestOp nest) {
+  Location loc = nest.getLoc();
+  IRMapping mapping;
+  for (auto [iv, lower, upper, step] :
+       llvm::zip(nest.getIVs(), nest.getLoopLowerBounds(),
+                 nest.getLoopUpperBounds(), nest.getLoopSteps())) {
+    auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
+    mapping.map(iv, loop.getInductionVar());
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  for (Operation &op : nest.getRegion().front().without_terminator())
+    cloneInlineScopes(builder, op, mapping);
+}
 
 namespace {
 struct TFCRuntimeThreadCountPass
@@ -45,10 +118,21 @@ struct TFCRuntimeThreadCountPass
       function.setPrivate();
     }
     for (omp::ParallelOp op : regions) {
+      Location loc = op.getLoc();
       builder.setInsertionPoint(op);
-      Value count =
-          func::CallOp::create(builder, op.getLoc(), function).getResult(0);
+      Value count = func::CallOp::create(builder, loc, function).getResult(0);
       op.getNumThreadsMutable().assign(count);
+      omp::LoopNestOp nest = getPlainLoopNest(op);
+      if (!nest)
+        continue;
+      // if (count > 1) { the parallel region } else { the same loops }
+      Value one = arith::ConstantIntOp::create(builder, loc, 1, 32);
+      Value many = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                         count, one);
+      auto choice = scf::IfOp::create(builder, loc, many, /*withElse=*/true);
+      op->moveBefore(choice.thenBlock()->getTerminator());
+      builder.setInsertionPoint(choice.elseBlock()->getTerminator());
+      buildSerialLoops(builder, nest);
     }
   }
 };

@@ -123,10 +123,18 @@ def TFCRuntimeThreadCount
     `tfc_runtime_num_threads()`, the runtime's thread count for the model
     call in progress (set per model with `tfc_model_set_num_threads`, by
     default from `TFC_NUM_THREADS` or the number of cores).
+
+    A region that is one plain work-sharing loop (what convert-scf-to-openmp
+    makes of an `scf.parallel`: no reductions, private copies or inclusive
+    bounds) is also given a serial twin, `scf.if (count > 1) { omp.parallel }
+    else { scf.for nest }`, so that a call with one thread never enters
+    OpenMP, whose fork and loop scheduling allocate on every region.
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::omp::OpenMPDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 

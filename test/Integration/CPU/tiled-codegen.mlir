@@ -1,11 +1,13 @@
 // Ops large enough to be tiled, packed, vectorized and run on threads give
 // the same numbers as a reference computed by the test's input script, on
-// one thread and on two.
+// one thread (the parallel loops' serial twins) and on two.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/tiled_inputs.py %t
 // RUN: tfc compile %s -o %t/libtiled.so
 // RUN: env TFC_NUM_THREADS=1 tfc run %t/libtiled.so --fn matmul --input a=%t/mm_a.npy --input b=%t/mm_b.npy --input expected=%t/mm_c.npy | FileCheck %s --check-prefix=MM
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libtiled.so --fn matmul --input a=%t/mm_a.npy --input b=%t/mm_b.npy --input expected=%t/mm_c.npy | FileCheck %s --check-prefix=MM
+// RUN: env TFC_NUM_THREADS=1 tfc run %t/libtiled.so --fn softmax --input x=%t/sm_x.npy --input expected=%t/sm_y.npy | FileCheck %s --check-prefix=SM
+// RUN: env TFC_NUM_THREADS=1 tfc run %t/libtiled.so --fn softmax --input x=%t/sm_x.npy --input expected=%t/sm_y.npy | FileCheck %s --check-prefix=SM
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libtiled.so --fn softmax --input x=%t/sm_x.npy --input expected=%t/sm_y.npy | FileCheck %s --check-prefix=SM
 // Without the row-wise fusion (each op tiled on its own): the same numbers.
 // RUN: tfc compile --disable-rewrite=row-fusion %s -o %t/libunfused.so

@@ -200,6 +200,50 @@ TEST_F(HotPathAllocationTest, TrainingStepAllocatesOnlyTheOutputTensor) {
   EXPECT_EQ(counts.releases, 100);
 }
 
+// With one thread, the parallel loops run as their serial twins and never
+// enter OpenMP, whose fork and loop scheduling allocate.
+TEST(HotPathAllocation, OneThreadNeverEntersOpenMP) {
+  std::string path = std::string(TFC_TEST_MODELS_DIR) + "/libparallel.so";
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  ASSERT_TRUE(handle) << dlerror();
+  auto *abi =
+      static_cast<const tfc_model_abi *>(dlsym(handle, "tfc_model_parallel"));
+  ASSERT_TRUE(abi) << dlerror();
+  std::unique_ptr<tfc_status, StatusDeleter> status(tfc_status_create());
+  std::unique_ptr<tfc_model, ModelDeleter> model(
+      tfc_model_create(abi, nullptr, status.get()));
+  ASSERT_TRUE(model) << tfc_status_message(status.get());
+  ASSERT_EQ(tfc_model_set_num_threads(model.get(), 1, status.get()), TFC_OK);
+  int64_t aShape[] = {512, 40}, bShape[] = {40, 64};
+  std::unique_ptr<tfc_tensor, TensorDeleter> a(
+      tfc_tensor_create(TFC_F32, 2, aShape, nullptr));
+  std::unique_ptr<tfc_tensor, TensorDeleter> b(
+      tfc_tensor_create(TFC_F32, 2, bShape, nullptr));
+  float *aData = static_cast<float *>(tfc_tensor_data(a.get()));
+  float *bData = static_cast<float *>(tfc_tensor_data(b.get()));
+  for (int64_t i = 0; i < 512 * 40; ++i)
+    aData[i] = 1.0f;
+  for (int64_t i = 0; i < 40 * 64; ++i)
+    bData[i] = 0.5f;
+  const tfc_tensor *inputs[] = {a.get(), b.get()};
+  auto call = [&] {
+    tfc_tensor *out = nullptr;
+    ASSERT_EQ(tfc_model_call(model.get(), 0, inputs, 2, &out, 1, status.get()),
+              TFC_OK)
+        << tfc_status_message(status.get());
+    EXPECT_EQ(static_cast<float *>(tfc_tensor_data(out))[512 * 64 - 1], 20.0f);
+    tfc_tensor_destroy(out);
+  };
+  for (int i = 0; i < 3; ++i)
+    call();
+  Counts counts = count([&] {
+    for (int i = 0; i < 20; ++i)
+      call();
+  });
+  EXPECT_EQ(counts.allocations, 20);
+  EXPECT_EQ(counts.releases, 20);
+}
+
 // A thread that only ever calls once still gets its results; its cached
 // blocks go back to the system when it ends (checked by LeakSanitizer
 // builds of the other tests; here: no crash at thread exit).
