@@ -26,18 +26,6 @@ using namespace mlir::tfc;
 
 namespace {
 
-/// Ranked operands whose spatial geometry is static.
-template <typename OpTy>
-static FailureOr<Window2D>
-getStaticWindow(OpTy op, ConversionPatternRewriter &rewriter) {
-  if (!llvm::all_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
-    return rewriter.notifyMatchFailure(op, "needs ranked operands");
-  Window2D window = op.getWindow();
-  if (!isStaticWindow(window))
-    return rewriter.notifyMatchFailure(op, "needs a static height and width");
-  return window;
-}
-
 /// The additive identity of `type`.
 static TypedAttr zeroOf(Type type) {
   return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));

@@ -28,15 +28,6 @@ namespace {
 
 using utils::IteratorType;
 
-template <typename OpTy>
-static FailureOr<Window2D>
-getStaticWindow(OpTy op, ConversionPatternRewriter &rewriter) {
-  Window2D window = op.getWindow();
-  if (!isStaticWindow(window))
-    return rewriter.notifyMatchFailure(op, "needs a static height and width");
-  return window;
-}
-
 static OpFoldResult dimOf(OpBuilder &b, Location loc, Value tensor,
                           int64_t dim) {
   auto type = cast<RankedTensorType>(tensor.getType());

@@ -12,6 +12,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tfc {
 
@@ -19,6 +20,18 @@ namespace mlir::tfc {
 /// width are known, so pads and output sizes are constants. Batch and
 /// channels may be dynamic.
 bool isStaticWindow(const Window2D &window);
+
+/// The window of `op` (a window op or its gradient) when its operands are
+/// ranked and isStaticWindow holds; a match failure otherwise.
+template <typename OpTy>
+FailureOr<Window2D> getStaticWindow(OpTy op, RewriterBase &rewriter) {
+  if (!llvm::all_of(op->getOperandTypes(), llvm::IsaPred<RankedTensorType>))
+    return rewriter.notifyMatchFailure(op, "needs ranked operands");
+  Window2D window = op.getWindow();
+  if (!isStaticWindow(window))
+    return rewriter.notifyMatchFailure(op, "needs a static height and width");
+  return window;
+}
 
 /// `input` padded on height and width by the window's pads with `value`,
 /// or `input` itself without padding.

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
+#include "tfc/Dialect/TFC/IR/TFCShapes.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -59,22 +60,6 @@ LogicalResult mlir::tfc::inferVariableType(
   return success();
 }
 
-/// Two tensor types agree where both are known.
-static bool areCompatible(TensorType a, TensorType b) {
-  if (a.getElementType() != b.getElementType())
-    return false;
-  if (!a.hasRank() || !b.hasRank())
-    return true;
-  if (a.getRank() != b.getRank())
-    return false;
-  return llvm::all_of(llvm::zip_equal(a.getShape(), b.getShape()),
-                      [](auto dims) {
-                        auto [x, y] = dims;
-                        return ShapedType::isDynamic(x) ||
-                               ShapedType::isDynamic(y) || x == y;
-                      });
-}
-
 /// Checks an `initial_value` region: one block ending in a `tfc.yield` of one
 /// tensor, compatible with the variable's type.
 static LogicalResult verifyInitialValueRegion(Operation *op, Region &region,
@@ -91,7 +76,7 @@ static LogicalResult verifyInitialValueRegion(Operation *op, Region &region,
     return op->emitOpError(
         "initial_value region must end in a 'tfc.yield' of one tensor");
   auto yielded = dyn_cast<TensorType>(yield.getValues().front().getType());
-  if (!yielded || !areCompatible(yielded, valueType))
+  if (!yielded || !areCompatibleTypes(yielded, valueType))
     return op->emitOpError("initial value has type ")
            << yield.getValues().front().getType()
            << " but the variable holds " << valueType;
@@ -135,7 +120,7 @@ LogicalResult mlir::tfc::verifyAssignedValue(Operation *op, Type varType,
     return op->emitOpError("cannot assign a tensor of ")
            << value.getElementType() << " to a variable of "
            << target.getElementType();
-  if (!areCompatible(target, value))
+  if (!areCompatibleTypes(target, value))
     return op->emitOpError("cannot assign a tensor of shape ")
            << formatShape(value) << " to a variable of shape "
            << formatShape(target);
