@@ -82,11 +82,7 @@ static tfc_tensor *copyFromMemRef(tfc_dtype dtype, int64_t rank, uintptr_t data,
   StridedView source = {reinterpret_cast<char *>(data) + offset * elementSize,
                         rank, sizes, sizes + rank};
   int64_t strides[TFC_MAX_RANK];
-  int64_t stride = 1;
-  for (int64_t dim = rank - 1; dim >= 0; --dim) {
-    strides[dim] = stride;
-    stride *= sizes[dim];
-  }
+  rowMajorStrides(sizes, rank, strides);
   StridedView target = {static_cast<char *>(tensor->data), rank, sizes,
                         strides};
   copyStrided(source, target, elementSize);
@@ -174,11 +170,7 @@ static bool copyHostResult(CallContext &context, int64_t index, tfc_dtype dtype,
   }
   int64_t elementSize = tfc_dtype_size(dtype);
   int64_t strides[TFC_MAX_RANK];
-  int64_t stride = 1;
-  for (int64_t dim = rank - 1; dim >= 0; --dim) {
-    strides[dim] = stride;
-    stride *= sizes[dim];
-  }
+  rowMajorStrides(sizes, rank, strides);
   StridedView source = {static_cast<char *>(result->data), rank, sizes,
                         strides};
   StridedView target = {reinterpret_cast<char *>(data) + offset * elementSize,

@@ -52,11 +52,7 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
               span.get(), device.data + low * elementSize, spanBytes, status))
         return code;
       int64_t denseStrides[TFC_MAX_RANK];
-      int64_t stride = 1;
-      for (int64_t dim = rank - 1; dim >= 0; --dim) {
-        denseStrides[dim] = stride;
-        stride *= sizes[dim];
-      }
+      rowMajorStrides(sizes, rank, denseStrides);
       StridedView source = {span.get() - low * elementSize, rank, sizes,
                             strides};
       StridedView target = {static_cast<char *>(tensor->data), rank, sizes,

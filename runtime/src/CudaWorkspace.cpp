@@ -100,11 +100,8 @@ DeviceWorkspace::Block DeviceWorkspace::take(size_t bytes) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     // The smallest free block that fits without wasting half of it.
-    size_t best = free.size();
-    for (size_t i = 0; i < free.size(); ++i)
-      if (free[i].capacity >= capacity && free[i].capacity / 2 <= capacity &&
-          (best == free.size() || free[i].capacity < free[best].capacity))
-        best = i;
+    size_t best = findBestFit(free.size(), capacity,
+                              [&](size_t i) { return free[i].capacity; });
     if (best != free.size()) {
       Block block = free[best];
       free.erase(free.begin() + best);

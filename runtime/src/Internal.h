@@ -85,6 +85,21 @@ tfc_code checkShape(tfc_dtype dtype, int64_t rank, const int64_t *dims,
 /// NULL when the allocation fails.
 void *allocateAligned(int64_t size);
 void freeAligned(void *ptr);
+/// The index of the smallest of `count` free blocks (capacities from
+/// `capacityOf(i)`) that holds `wanted` bytes without wasting half of
+/// itself; `count` when none does. The workspaces' reuse policy.
+template <typename CapacityOf>
+size_t findBestFit(size_t count, size_t wanted, CapacityOf capacityOf) {
+  size_t best = count;
+  for (size_t i = 0; i < count; ++i) {
+    size_t have = capacityOf(i);
+    if (have >= wanted && have / 2 <= wanted &&
+        (best == count || have < capacityOf(best)))
+      best = i;
+  }
+  return best;
+}
+
 /// Whether `tensor` is non-NULL and has `dtype` and `shape` (rank -1: any
 /// shape; a -1 dimension: any size), as tfc_tensor_check but silent.
 bool tensorMatches(const tfc_tensor *tensor, tfc_dtype dtype, int64_t rank,

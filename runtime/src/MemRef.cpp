@@ -22,17 +22,22 @@ StridedView tfc::runtime::viewOfDescriptor(void *descriptor, int64_t rank,
   return {aligned + words[2] * elementSize, rank, words + 3, words + 3 + rank};
 }
 
+void tfc::runtime::rowMajorStrides(const int64_t *sizes, int64_t rank,
+                                   int64_t *strides) {
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    strides[dim] = stride;
+    stride *= sizes[dim];
+  }
+}
+
 void tfc::runtime::writeDescriptor(int64_t *words, void *data,
                                    const int64_t *shape, int64_t rank) {
   std::memcpy(&words[0], &data, sizeof(void *));
   std::memcpy(&words[1], &data, sizeof(void *));
   words[2] = 0;
-  int64_t stride = 1;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    words[3 + d] = shape[d];
-    words[3 + rank + d] = stride;
-    stride *= shape[d];
-  }
+  std::memcpy(&words[3], shape, static_cast<size_t>(rank) * sizeof(int64_t));
+  rowMajorStrides(shape, rank, words + 3 + rank);
 }
 
 /// Whether the view's elements are one row-major block.

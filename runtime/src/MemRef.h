@@ -31,6 +31,9 @@ struct StridedView {
 /// The number of 8-byte words of a ranked descriptor.
 inline int64_t descriptorWords(int64_t rank) { return 3 + 2 * rank; }
 
+/// Writes the row-major strides of `sizes` (in elements) into `strides`.
+void rowMajorStrides(const int64_t *sizes, int64_t rank, int64_t *strides);
+
 /// Writes a descriptor of `data` with offset 0 and row-major strides.
 void writeDescriptor(int64_t *words, void *data, const int64_t *shape,
                      int64_t rank);

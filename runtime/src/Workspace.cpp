@@ -159,13 +159,8 @@ public:
     {
       std::lock_guard<std::mutex> lock(mutex);
       // The smallest kept block that fits without wasting half of it.
-      size_t best = kept.size();
-      for (size_t i = 0; i < kept.size(); ++i) {
-        size_t have = kept[i]->capacity;
-        if (have >= capacity && have / 2 <= capacity &&
-            (best == kept.size() || have < kept[best]->capacity))
-          best = i;
-      }
+      size_t best = findBestFit(kept.size(), capacity,
+                                [&](size_t i) { return kept[i]->capacity; });
       if (best != kept.size()) {
         BlockHeader *header = kept[best];
         kept.erase(kept.begin() + best);
