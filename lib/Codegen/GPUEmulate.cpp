@@ -69,8 +69,7 @@ public:
 private:
   LogicalResult splitPhases();
   void emitBlock(OpBuilder &b, Location loc);
-  void emitThreadLoop(OpBuilder &b, Location loc, ArrayRef<Operation *> ops,
-                      bool storeCrossing);
+  void emitThreadLoop(OpBuilder &b, Location loc, ArrayRef<Operation *> ops);
   Value linearThread(OpBuilder &b, Location loc, ArrayRef<Value> tids);
 
   gpu::GPUFuncOp kernel;
@@ -163,8 +162,7 @@ Value KernelEmulator::linearThread(OpBuilder &b, Location loc,
 /// Loops over the threads of a block running `ops`: crossing values of
 /// earlier phases are loaded from their slots, those of this phase stored.
 void KernelEmulator::emitThreadLoop(OpBuilder &b, Location loc,
-                                    ArrayRef<Operation *> ops,
-                                    bool storeCrossing) {
+                                    ArrayRef<Operation *> ops) {
   OpBuilder::InsertionGuard guard(b);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -192,31 +190,26 @@ void KernelEmulator::emitThreadLoop(OpBuilder &b, Location loc,
   };
   for (Operation *op : idOps)
     local.map(op->getResult(0), idValue(op));
+  // Top-level ids are in idOps, not in a phase; nested ones are replaced
+  // in the clones.
   for (Operation *op : ops) {
-    SmallVector<Value> results;
-    if (Value id = idValue(op)) {
-      results.push_back(id);
-      local.map(op->getResult(0), id);
-    } else {
-      Operation *clone = b.clone(*op, local);
-      clone->walk([&](Operation *inner) {
-        if (Value id = idValue(inner)) {
-          inner->getResult(0).replaceAllUsesWith(id);
-          inner->erase();
-        }
-      });
-      results.append(clone->result_begin(), clone->result_end());
-    }
-    if (storeCrossing)
-      for (auto [result, value] : llvm::zip(op->getResults(), results))
-        if (Value slot = crossing.lookup(result))
-          memref::StoreOp::create(b, loc, value, slot, thread);
+    Operation *clone = b.clone(*op, local);
+    clone->walk([&](Operation *inner) {
+      if (Value id = idValue(inner)) {
+        inner->getResult(0).replaceAllUsesWith(id);
+        inner->erase();
+      }
+    });
+    for (auto [result, value] :
+         llvm::zip(op->getResults(), clone->getResults()))
+      if (Value slot = crossing.lookup(result))
+        memref::StoreOp::create(b, loc, value, slot, thread);
   }
 }
 
 void KernelEmulator::emitBlock(OpBuilder &b, Location loc) {
   for (auto [ops, barrier] : llvm::zip(phases, barriers)) {
-    emitThreadLoop(b, loc, ops, /*storeCrossing=*/true);
+    emitThreadLoop(b, loc, ops);
     auto reduce = dyn_cast_or_null<gpu::AllReduceOp>(barrier);
     if (!reduce)
       continue;

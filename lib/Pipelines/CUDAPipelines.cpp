@@ -150,8 +150,7 @@ void mlir::tfc::buildTfcCUDABackendPipeline(
   }
 }
 
-void mlir::tfc::buildTfcCUDAEmulatorPipeline(
-    OpPassManager &pm, const TfcPipelineOptions &options) {
+void mlir::tfc::buildTfcCUDAEmulatorPipeline(OpPassManager &pm) {
   pm.addPass(createTFCGPUEmulate());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -234,7 +234,7 @@ void mlir::tfc::registerTfcPipelines() {
         buildTfcFrontendPipeline(pm, frontend);
         buildTfcEntryPointABIPipeline(pm, frontend);
         buildTfcCUDAKernelPipeline(pm, options);
-        buildTfcCUDAEmulatorPipeline(pm, frontend);
+        buildTfcCUDAEmulatorPipeline(pm);
       });
   PassPipelineRegistration<TfcCUDAPipelineOptions>(
       "tfc-cuda-lowering",

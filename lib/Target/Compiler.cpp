@@ -179,7 +179,7 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
     break;
   case DeviceTarget::CUDAEmulator:
     buildTfcCUDAKernelPipeline(codegen, cudaOptions);
-    buildTfcCUDAEmulatorPipeline(codegen, pipelineOptions);
+    buildTfcCUDAEmulatorPipeline(codegen);
     break;
   }
   if (failed(codegen.run(module)))

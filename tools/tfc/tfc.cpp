@@ -123,9 +123,8 @@ static int runCompile() {
   options.modelName = compileModelName;
   options.target.cpu = compileCpu;
   options.device = compileTarget;
+  // Empty: the CUDA pipeline's default architectures.
   options.cudaArchs.assign(compileCudaArchs.begin(), compileCudaArchs.end());
-  if (options.cudaArchs.empty())
-    options.cudaArchs = {"sm_80", "sm_90"};
   for (const std::string &arch : options.cudaArchs)
     if (!StringRef(arch).starts_with("sm_")) {
       errs() << "tfc compile: --cuda-arch " << arch

@@ -149,8 +149,7 @@ void buildTfcCUDABackendPipeline(OpPassManager &pm,
 /// From the kernel pipeline's output to the LLVM dialect for the host CPU,
 /// the kernels emulated by loops over blocks and threads
 /// (`--target=cuda-emulator`).
-void buildTfcCUDAEmulatorPipeline(OpPassManager &pm,
-                                  const TfcPipelineOptions &options);
+void buildTfcCUDAEmulatorPipeline(OpPassManager &pm);
 
 /// The ABI, kernel and backend pipelines: the front end's output to the
 /// LLVM dialect for CUDA.
