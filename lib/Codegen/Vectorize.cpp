@@ -89,28 +89,36 @@ struct VectorizeInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
 struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
   using TFCVectorizeBase::TFCVectorizeBase;
 
+  FrozenRewritePatternSet patterns;
+
+  /// Vectorization and the cleanups that must run before any
+  /// canonicalization: multi-reductions of products become contractions
+  /// (canonicalizing first would split the FMA), transfers absorb slices
+  /// and transposes, so transfer_write/transfer_read pairs on a tile fold.
+  /// Built once per pass, not per function.
+  LogicalResult initialize(MLIRContext *context) override {
+    RewritePatternSet set(context);
+    set.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
+                                                     maxVectorElements);
+    // A convolution tile with one filter row becomes a 1-D convolution,
+    // which the vectorizer handles.
+    linalg::populateDecomposeConvolutionPatterns(set);
+    vector::populateVectorTransferPermutationMapLoweringPatterns(set);
+    vector::populateVectorReductionToContractPatterns(set);
+    vector::populateSinkVectorOpsPatterns(set);
+    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(set);
+    for (Dialect *dialect : context->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(set);
+    for (RegisteredOperationName op : context->getRegisteredOperations())
+      op.getCanonicalizationPatterns(set, context);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     MLIRContext *context = &getContext();
-    // Vectorization and the cleanups that must run before any
-    // canonicalization: multi-reductions of products become contractions
-    // (canonicalizing first would split the FMA), transfers absorb slices
-    // and transposes, so transfer_write/transfer_read pairs on a tile fold.
-    RewritePatternSet patterns(context);
-    patterns.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
-                                                          maxVectorElements);
-    // A convolution tile with one filter row becomes a 1-D convolution,
-    // which the vectorizer handles.
-    linalg::populateDecomposeConvolutionPatterns(patterns);
-    vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
-    vector::populateVectorReductionToContractPatterns(patterns);
-    vector::populateSinkVectorOpsPatterns(patterns);
-    tensor::populateFoldTensorSubsetIntoVectorTransferPatterns(patterns);
-    for (Dialect *dialect : context->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(patterns);
-    for (RegisteredOperationName op : context->getRegisteredOperations())
-      op.getCanonicalizationPatterns(patterns, context);
-    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+    if (failed(applyPatternsGreedily(func, patterns)))
       return signalPassFailure();
 
     // A register tile's accumulator: read before the reduction loop, kept
