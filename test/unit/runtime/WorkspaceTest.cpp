@@ -1,8 +1,9 @@
-//===- WorkspaceTest.cpp - reuse of large buffers -------------------------===//
+//===- WorkspaceTest.cpp - reuse of compiled code's buffers ---------------===//
 //
 // Compiled code allocates through _mlir_memref_to_llvm_*: large blocks come
 // back to the next allocation that fits instead of going to the system, so
-// a call's temporaries and results stop costing page faults.
+// a call's temporaries and results stop costing page faults; small ones
+// come back from the freeing thread's cache, so they stop costing malloc.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <thread>
 
 extern "C" {
 void *_mlir_memref_to_llvm_alloc(uint64_t size);
@@ -53,11 +55,42 @@ TEST(WorkspaceTest, AlignmentIsKept) {
     EXPECT_EQ(reinterpret_cast<uintptr_t>(ptr) % alignment, 0u);
     _mlir_memref_to_llvm_free(ptr);
   }
-  // Small blocks go to malloc, aligned as asked too.
+  // Small blocks are aligned as asked too.
   void *small = _mlir_memref_to_llvm_aligned_alloc(256, 100);
   ASSERT_NE(small, nullptr);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 256, 0u);
   _mlir_memref_to_llvm_free(small);
+}
+
+TEST(WorkspaceTest, SmallBlocksComeBackFromTheThreadsCache) {
+  void *first = _mlir_memref_to_llvm_alloc(100);
+  ASSERT_NE(first, nullptr);
+  std::memset(first, 1, 100);
+  _mlir_memref_to_llvm_free(first);
+  // The same size class (65 to 128 bytes): the block just freed.
+  void *second = _mlir_memref_to_llvm_alloc(128);
+  EXPECT_EQ(second, first);
+  // Another class: another block.
+  void *third = _mlir_memref_to_llvm_alloc(129);
+  EXPECT_NE(third, first);
+  std::memset(third, 2, 129);
+  _mlir_memref_to_llvm_free(second);
+  _mlir_memref_to_llvm_free(third);
+}
+
+TEST(WorkspaceTest, BlocksFreedOnAnotherThreadAreFine) {
+  // A result freed by the thread the caller handed it to.
+  void *block = _mlir_memref_to_llvm_alloc(1000);
+  ASSERT_NE(block, nullptr);
+  std::memset(block, 3, 1000);
+  std::thread([block] { _mlir_memref_to_llvm_free(block); }).join();
+  // A block of a thread that has ended, freed here.
+  void *fromEndedThread = nullptr;
+  std::thread([&] { fromEndedThread = _mlir_memref_to_llvm_alloc(1000); })
+      .join();
+  ASSERT_NE(fromEndedThread, nullptr);
+  std::memset(fromEndedThread, 4, 1000);
+  _mlir_memref_to_llvm_free(fromEndedThread);
 }
 
 } // namespace
