@@ -8,6 +8,8 @@
 
 #include "tfc/Pipelines/Pipelines.h"
 
+#include "HostLowering.h"
+
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 
@@ -92,25 +94,6 @@ static std::string ptxFeatures(ArrayRef<std::string> archs) {
   return "+ptx80";
 }
 
-/// Host code to the LLVM dialect, as on the CPU: allocations through the
-/// runtime, transcendental functions from libm.
-static void addHostLowering(OpPassManager &pm) {
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
-  memrefToLLVM.useGenericFunctions = true;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-}
-
 void mlir::tfc::buildTfcCUDABackendPipeline(
     OpPassManager &pm, const TfcCUDAPipelineOptions &options,
     bool packFatbin) {
@@ -134,7 +117,9 @@ void mlir::tfc::buildTfcCUDABackendPipeline(
   // Host code: every GPU op joins one stream of asynchronous work, waited
   // for where the host needs a result.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
-  addHostLowering(pm);
+  // Host code as on the CPU: allocations through the runtime,
+  // transcendental functions from libm.
+  addHostLLVMLowering(pm);
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -154,7 +139,9 @@ void mlir::tfc::buildTfcCUDAEmulatorPipeline(OpPassManager &pm) {
   pm.addPass(createTFCGPUEmulate());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  addHostLowering(pm);
+  // Host code as on the CPU: allocations through the runtime,
+  // transcendental functions from libm.
+  addHostLLVMLowering(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }

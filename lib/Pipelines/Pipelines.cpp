@@ -6,6 +6,8 @@
 
 #include "tfc/Pipelines/Pipelines.h"
 
+#include "HostLowering.h"
+
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
@@ -154,20 +156,9 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
         vector::VectorMultiReductionLowering::InnerReduction));
   }
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  // Views of reshapes and slices compute their sizes with affine.apply.
-  pm.addPass(createLowerAffinePass());
-  // Allocations go through the runtime, which owns a model call's
-  // temporaries and hands returned buffers to the caller. Memref ops inside
-  // OpenMP regions are converted before the regions' control flow is.
-  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
-  memrefToLLVM.useGenericFunctions = true;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
-  pm.addPass(createSCFToControlFlowPass());
-  // Integer powers have no LLVM intrinsic: they become small functions
-  // (element by element for vectors, hence before the vector lowering).
-  pm.addPass(createConvertMathToFuncs());
-  if (optimize) {
+  addHostLLVMLowering(pm, [&](OpPassManager &pm) {
+    if (!optimize)
+      return;
     // Register tiles are sums of outer products: one FMA per row.
     ConvertVectorToLLVMPassOptions vectorToLLVM;
     vectorToLLVM.vectorContractLowering =
@@ -176,15 +167,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
     vectorToLLVM.reassociateFPReductions = true;
     pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
     pm.addPass(createConvertOpenMPToLLVMPass());
-  }
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  // Vectorization pads transfers with ub.poison.
-  pm.addPass(createUBToLLVMConversionPass());
+  });
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -244,4 +227,32 @@ void mlir::tfc::registerTfcPipelines() {
       "tfc-cuda-pipeline",
       "The whole CUDA pipeline, tfc to the LLVM dialect and a fatbin",
       buildTfcCUDAPipeline);
+}
+
+void mlir::tfc::addHostLLVMLowering(
+    OpPassManager &pm,
+    llvm::function_ref<void(OpPassManager &)> beforeMathToLLVM) {
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  // Views of reshapes and slices compute their sizes with affine.apply.
+  pm.addPass(createLowerAffinePass());
+  // Allocations go through the runtime, which owns a model call's
+  // temporaries and hands returned buffers to the caller. Memref ops inside
+  // OpenMP regions are converted before the regions' control flow is.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  pm.addPass(createSCFToControlFlowPass());
+  // Integer powers have no LLVM intrinsic: they become small functions
+  // (element by element for vectors, hence before the vector lowering).
+  pm.addPass(createConvertMathToFuncs());
+  if (beforeMathToLLVM)
+    beforeMathToLLVM(pm);
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  // Vectorization pads transfers with ub.poison.
+  pm.addPass(createUBToLLVMConversionPass());
 }
