@@ -56,12 +56,11 @@ static omp::LoopNestOp getPlainLoopNest(omp::ParallelOp parallel) {
   // serial twin inlines scopes without allocas and gives up on the others.
   bool scopedAllocas = false;
   nest.getRegion().walk([&](memref::AllocaScopeOp scope) {
-    scopedAllocas |= scope->getNumResults() != 0 ||
-                     scope.getBodyRegion()
-                         .walk([](memref::AllocaOp) {
-                           return WalkResult::interrupt();
-                         })
-                         .wasInterrupted();
+    scopedAllocas |=
+        scope->getNumResults() != 0 ||
+        scope.getBodyRegion()
+            .walk([](memref::AllocaOp) { return WalkResult::interrupt(); })
+            .wasInterrupted();
   });
   if (scopedAllocas)
     return {};
@@ -127,8 +126,8 @@ struct TFCRuntimeThreadCountPass
         continue;
       // if (count > 1) { the parallel region } else { the same loops }
       Value one = arith::ConstantIntOp::create(builder, loc, 1, 32);
-      Value many = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
-                                         count, one);
+      Value many = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::sgt, count, one);
       auto choice = scf::IfOp::create(builder, loc, many, /*withElse=*/true);
       op->moveBefore(choice.thenBlock()->getTerminator());
       builder.setInsertionPoint(choice.elseBlock()->getTerminator());

@@ -87,16 +87,14 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
 static std::string ptxFeatures(ArrayRef<std::string> archs) {
   for (StringRef arch : archs) {
     unsigned number = 0;
-    if (arch.drop_front(3).consumeInteger(10, number) == false &&
-        number >= 100)
+    if (arch.drop_front(3).consumeInteger(10, number) == false && number >= 100)
       return "+ptx86";
   }
   return "+ptx80";
 }
 
 void mlir::tfc::buildTfcCUDABackendPipeline(
-    OpPassManager &pm, const TfcCUDAPipelineOptions &options,
-    bool packFatbin) {
+    OpPassManager &pm, const TfcCUDAPipelineOptions &options, bool packFatbin) {
   SmallVector<std::string> archs = options.getArchs();
   std::string toolkit = options.getToolkit();
   for (const std::string &arch : archs) {

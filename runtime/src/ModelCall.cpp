@@ -203,9 +203,9 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
         if (!data)
           return setError(status, context.get().code, "%s",
                           context.get().message.c_str());
-        if (tfc_code code = copyToDevice(
-                data, input->data, static_cast<size_t>(input->byteSize),
-                status))
+        if (tfc_code code =
+                copyToDevice(data, input->data,
+                             static_cast<size_t>(input->byteSize), status))
           return code;
       }
       writeDescriptor(words + offsets[numOutputs + i], data, input->dims,
@@ -225,9 +225,8 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
         tfc_store_unlock_shared(model->store);
       currentNumThreads = previousNumThreads;
     };
-    if (tfc_code code = bindVariables(model, entry, words,
-                                      offsets + numOutputs + numInputs,
-                                      status)) {
+    if (tfc_code code = bindVariables(
+            model, entry, words, offsets + numOutputs + numInputs, status)) {
       unlock();
       return code;
     }
@@ -261,8 +260,8 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
       tfc_code code = TFC_OK;
       if (cuda)
         code = resultFromDevice(signature.dtype, result, rank, &tensor, status);
-      else if (!(tensor = hostResult(arena, signature.dtype, result, rank,
-                                     status)))
+      else if (!(tensor =
+                     hostResult(arena, signature.dtype, result, rank, status)))
         code = TFC_RESOURCE_EXHAUSTED;
       if (code != TFC_OK) {
         for (size_t done = 0; done < k; ++done) {
@@ -316,8 +315,9 @@ tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
                                      const tfc_call_options *options,
                                      tfc_status *status) {
   if (!model)
-    return setError(status, TFC_INVALID_ARGUMENT, "tfc_model_call: model is "
-                                                  "NULL");
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "tfc_model_call: model is "
+                    "NULL");
   if (index < 0 || index >= static_cast<int64_t>(model->publicEntries.size()))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "model '%s' has no entry point %lld (it has %zu)",
@@ -341,8 +341,8 @@ tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
     // The message is only built for a mismatch: a call allocates nothing.
     if (tensorMatches(inputs[i], s.dtype, rank, s.shape.data()))
       continue;
-    std::string what = formatString("argument '%s' of %s", s.name.c_str(),
-                                    entry.name.c_str());
+    std::string what =
+        formatString("argument '%s' of %s", s.name.c_str(), entry.name.c_str());
     return tfc_tensor_check(inputs[i], what.c_str(), s.dtype, rank,
                             s.shape.data(), status);
   }

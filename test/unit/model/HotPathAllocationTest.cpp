@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModelTestUtils.h"
+
 #include "tfc/runtime.h"
 
 #include <gtest/gtest.h>
@@ -90,8 +92,7 @@ struct Counts {
 };
 
 /// The allocations and frees `body` makes on this thread.
-template <typename Body>
-Counts count(Body body) {
+template <typename Body> Counts count(Body body) {
   allocations = releases = 0;
   counting = true;
   body();
@@ -99,43 +100,29 @@ Counts count(Body body) {
   return {allocations, releases};
 }
 
-struct StatusDeleter {
-  void operator()(tfc_status *s) const { tfc_status_destroy(s); }
-};
-struct ModelDeleter {
-  void operator()(tfc_model *m) const { tfc_model_destroy(m); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *t) const { tfc_tensor_destroy(t); }
-};
+using namespace tfc::testing;
+
+/// A [rows, columns] f32 tensor of `value`.
+Tensor filledMatrix(int64_t rows, int64_t columns, float value) {
+  int64_t shape[] = {rows, columns};
+  Tensor t(tfc_tensor_create(TFC_F32, 2, shape, nullptr));
+  float *data = static_cast<float *>(tfc_tensor_data(t.get()));
+  for (int64_t i = 0; i < rows * columns; ++i)
+    data[i] = value;
+  return t;
+}
 
 class HotPathAllocationTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    std::string path = std::string(TFC_TEST_MODELS_DIR) + "/libmlp.so";
-    void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-    ASSERT_TRUE(handle) << dlerror();
-    auto *abi = static_cast<const tfc_model_abi *>(dlsym(handle, "tfc_model_mlp"));
+    const tfc_model_abi *abi = loadTestModel("mlp");
     ASSERT_TRUE(abi) << dlerror();
     model.reset(tfc_model_create(abi, nullptr, status.get()));
     ASSERT_TRUE(model) << tfc_status_message(status.get());
-    ASSERT_EQ(tfc_model_initialize(model.get(), "GLOBAL_VARIABLES",
-                                   status.get()),
-              TFC_OK)
+    ASSERT_EQ(
+        tfc_model_initialize(model.get(), "GLOBAL_VARIABLES", status.get()),
+        TFC_OK)
         << tfc_status_message(status.get());
-  }
-
-  /// A [batch, 4] or [batch, 3] tensor of `value`.
-  std::unique_ptr<tfc_tensor, TensorDeleter> filled(int64_t batch,
-                                                    int64_t width,
-                                                    float value) {
-    int64_t shape[] = {batch, width};
-    std::unique_ptr<tfc_tensor, TensorDeleter> t(
-        tfc_tensor_create(TFC_F32, 2, shape, nullptr));
-    float *data = static_cast<float *>(tfc_tensor_data(t.get()));
-    for (int64_t i = 0; i < batch * width; ++i)
-      data[i] = value;
-    return t;
   }
 
   /// Calls `entry` with `inputs` `calls` times, destroying each output, and
@@ -159,8 +146,8 @@ protected:
     });
   }
 
-  std::unique_ptr<tfc_status, StatusDeleter> status{tfc_status_create()};
-  std::unique_ptr<tfc_model, ModelDeleter> model;
+  Status status{tfc_status_create()};
+  Model model;
 };
 
 TEST_F(HotPathAllocationTest, CountingSeesTheRuntimesAllocations) {
@@ -176,7 +163,7 @@ TEST_F(HotPathAllocationTest, CountingSeesTheRuntimesAllocations) {
 // One allocation per call: the returned tensor's header. Its data is the
 // buffer the compiled code wrote, reused from the previous call's output.
 TEST_F(HotPathAllocationTest, InferenceAllocatesOnlyTheOutputTensor) {
-  auto x = filled(1, 4, 0.5f);
+  auto x = filledMatrix(1, 4, 0.5f);
   const tfc_tensor *inputs[] = {x.get()};
   Counts counts = countCalls("predict", inputs, 1, 100);
   EXPECT_EQ(counts.allocations, 100);
@@ -184,7 +171,7 @@ TEST_F(HotPathAllocationTest, InferenceAllocatesOnlyTheOutputTensor) {
 }
 
 TEST_F(HotPathAllocationTest, BatchedInferenceAllocatesOnlyTheOutputTensor) {
-  auto x = filled(64, 4, 0.5f);
+  auto x = filledMatrix(64, 4, 0.5f);
   const tfc_tensor *inputs[] = {x.get()};
   Counts counts = countCalls("predict", inputs, 1, 100);
   EXPECT_EQ(counts.allocations, 100);
@@ -192,8 +179,8 @@ TEST_F(HotPathAllocationTest, BatchedInferenceAllocatesOnlyTheOutputTensor) {
 }
 
 TEST_F(HotPathAllocationTest, TrainingStepAllocatesOnlyTheOutputTensor) {
-  auto x = filled(8, 4, 0.5f);
-  auto y = filled(8, 3, 1.0f / 3);
+  auto x = filledMatrix(8, 4, 0.5f);
+  auto y = filledMatrix(8, 3, 1.0f / 3);
   const tfc_tensor *inputs[] = {x.get(), y.get()};
   Counts counts = countCalls("train_step", inputs, 2, 100);
   EXPECT_EQ(counts.allocations, 100);
@@ -203,28 +190,13 @@ TEST_F(HotPathAllocationTest, TrainingStepAllocatesOnlyTheOutputTensor) {
 // With one thread, the parallel loops run as their serial twins and never
 // enter OpenMP, whose fork and loop scheduling allocate.
 TEST(HotPathAllocation, OneThreadNeverEntersOpenMP) {
-  std::string path = std::string(TFC_TEST_MODELS_DIR) + "/libparallel.so";
-  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  ASSERT_TRUE(handle) << dlerror();
-  auto *abi =
-      static_cast<const tfc_model_abi *>(dlsym(handle, "tfc_model_parallel"));
+  const tfc_model_abi *abi = loadTestModel("parallel");
   ASSERT_TRUE(abi) << dlerror();
-  std::unique_ptr<tfc_status, StatusDeleter> status(tfc_status_create());
-  std::unique_ptr<tfc_model, ModelDeleter> model(
-      tfc_model_create(abi, nullptr, status.get()));
+  Status status(tfc_status_create());
+  Model model(tfc_model_create(abi, nullptr, status.get()));
   ASSERT_TRUE(model) << tfc_status_message(status.get());
   ASSERT_EQ(tfc_model_set_num_threads(model.get(), 1, status.get()), TFC_OK);
-  int64_t aShape[] = {512, 40}, bShape[] = {40, 64};
-  std::unique_ptr<tfc_tensor, TensorDeleter> a(
-      tfc_tensor_create(TFC_F32, 2, aShape, nullptr));
-  std::unique_ptr<tfc_tensor, TensorDeleter> b(
-      tfc_tensor_create(TFC_F32, 2, bShape, nullptr));
-  float *aData = static_cast<float *>(tfc_tensor_data(a.get()));
-  float *bData = static_cast<float *>(tfc_tensor_data(b.get()));
-  for (int64_t i = 0; i < 512 * 40; ++i)
-    aData[i] = 1.0f;
-  for (int64_t i = 0; i < 40 * 64; ++i)
-    bData[i] = 0.5f;
+  Tensor a = filledMatrix(512, 40, 1.0f), b = filledMatrix(40, 64, 0.5f);
   const tfc_tensor *inputs[] = {a.get(), b.get()};
   auto call = [&] {
     tfc_tensor *out = nullptr;
@@ -248,15 +220,15 @@ TEST(HotPathAllocation, OneThreadNeverEntersOpenMP) {
 // blocks go back to the system when it ends (checked by LeakSanitizer
 // builds of the other tests; here: no crash at thread exit).
 TEST_F(HotPathAllocationTest, ThreadsEndingWithCachedBlocksAreFine) {
-  auto x = filled(2, 4, 0.5f);
+  auto x = filledMatrix(2, 4, 0.5f);
   const tfc_tensor *input = x.get();
   int64_t index = tfc_model_find_entry(model.get(), "predict");
   for (int round = 0; round < 4; ++round) {
     tfc_tensor *out = nullptr;
     std::thread worker([&] {
-      ASSERT_EQ(tfc_model_call(model.get(), index, &input, 1, &out, 1,
-                               status.get()),
-                TFC_OK);
+      ASSERT_EQ(
+          tfc_model_call(model.get(), index, &input, 1, &out, 1, status.get()),
+          TFC_OK);
     });
     worker.join();
     ASSERT_TRUE(out);

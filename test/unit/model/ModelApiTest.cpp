@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModelTestUtils.h"
+
 #include "tfc/runtime.h"
 
 #include <gtest/gtest.h>
@@ -19,29 +21,7 @@
 
 namespace {
 
-/// Opens lib<name>.so from the test models and returns its model structure.
-const tfc_model_abi *loadModel(const std::string &name) {
-  std::string path = std::string(TFC_TEST_MODELS_DIR) + "/lib" + name + ".so";
-  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle)
-    return nullptr;
-  // The libraries stay loaded for the whole test run.
-  return static_cast<const tfc_model_abi *>(
-      dlsym(handle, ("tfc_model_" + name).c_str()));
-}
-
-struct StatusDeleter {
-  void operator()(tfc_status *s) const { tfc_status_destroy(s); }
-};
-struct ModelDeleter {
-  void operator()(tfc_model *m) const { tfc_model_destroy(m); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *t) const { tfc_tensor_destroy(t); }
-};
-using Status = std::unique_ptr<tfc_status, StatusDeleter>;
-using Model = std::unique_ptr<tfc_model, ModelDeleter>;
-using Tensor = std::unique_ptr<tfc_tensor, TensorDeleter>;
+using namespace tfc::testing;
 
 Tensor vector3(float a, float b, float c) {
   int64_t shape[] = {3};
@@ -59,8 +39,8 @@ std::vector<float> values(const tfc_tensor *t) {
 class ModelApiTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    trainAbi = loadModel("train");
-    serveAbi = loadModel("serve");
+    trainAbi = loadTestModel("train");
+    serveAbi = loadTestModel("serve");
     ASSERT_TRUE(trainAbi && serveAbi) << dlerror();
   }
 
@@ -163,8 +143,7 @@ TEST_F(ModelApiTest, CallBeforeInitializeFails) {
 TEST_F(ModelApiTest, MisuseIsAnErrorAndLeavesTheStoreUnchanged) {
   Model model(tfc_model_create(trainAbi, nullptr, status.get()));
   ASSERT_TRUE(model);
-  ASSERT_EQ(tfc_model_initialize(model.get(), "GLOBAL_VARIABLES",
-                                 status.get()),
+  ASSERT_EQ(tfc_model_initialize(model.get(), "GLOBAL_VARIABLES", status.get()),
             TFC_OK);
   Tensor x = vector3(1, 2, 3);
   EXPECT_EQ(train(model.get(), x.get()), (std::vector<float>{1, 2, 3}));
@@ -198,9 +177,9 @@ TEST_F(ModelApiTest, MisuseIsAnErrorAndLeavesTheStoreUnchanged) {
             TFC_INVALID_ARGUMENT);
   EXPECT_EQ(tfc_model_call(nullptr, 0, &input, 1, &out, 1, status.get()),
             TFC_INVALID_ARGUMENT);
-  EXPECT_EQ(tfc_model_initialize(model.get(), "NO_SUCH_COLLECTION",
-                                 status.get()),
-            TFC_NOT_FOUND);
+  EXPECT_EQ(
+      tfc_model_initialize(model.get(), "NO_SUCH_COLLECTION", status.get()),
+      TFC_NOT_FOUND);
   EXPECT_EQ(out, nullptr);
 
   // None of that touched w: the next step goes on from [1, 2, 3].
@@ -213,9 +192,9 @@ TEST_F(ModelApiTest, ModelsOnOneStoreShareVariables) {
   Model server(tfc_model_create(serveAbi, store, status.get()));
   tfc_store_release(store);
   ASSERT_TRUE(trainer && server) << tfc_status_message(status.get());
-  ASSERT_EQ(tfc_model_initialize(trainer.get(), "GLOBAL_VARIABLES",
-                                 status.get()),
-            TFC_OK);
+  ASSERT_EQ(
+      tfc_model_initialize(trainer.get(), "GLOBAL_VARIABLES", status.get()),
+      TFC_OK);
   Tensor x = vector3(1, 2, 3);
   train(trainer.get(), x.get());
   train(trainer.get(), x.get());
@@ -228,9 +207,9 @@ TEST_F(ModelApiTest, ModelsOnOneStoreShareVariables) {
     data[i] = static_cast<float>(i);
   const tfc_tensor *input = batch.get();
   tfc_tensor *outputs[2] = {nullptr, nullptr};
-  ASSERT_EQ(tfc_model_call(server.get(), 0, &input, 1, outputs, 2,
-                           status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_model_call(server.get(), 0, &input, 1, outputs, 2, status.get()),
+      TFC_OK)
       << tfc_status_message(status.get());
   Tensor y(outputs[0]), w(outputs[1]);
   EXPECT_EQ(values(w.get()), (std::vector<float>{2, 4, 6}));

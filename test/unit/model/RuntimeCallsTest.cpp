@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ModelTestUtils.h"
+
 #include "tfc/runtime.h"
 
 #include <gtest/gtest.h>
@@ -20,26 +22,9 @@
 
 namespace {
 
-const tfc_model_abi *loadChecked() {
-  std::string path = std::string(TFC_TEST_MODELS_DIR) + "/libchecked.so";
-  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  return handle ? static_cast<const tfc_model_abi *>(
-                      dlsym(handle, "tfc_model_checked"))
-                : nullptr;
-}
+using namespace tfc::testing;
 
-struct StatusDeleter {
-  void operator()(tfc_status *s) const { tfc_status_destroy(s); }
-};
-struct ModelDeleter {
-  void operator()(tfc_model *m) const { tfc_model_destroy(m); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *t) const { tfc_tensor_destroy(t); }
-};
-using Status = std::unique_ptr<tfc_status, StatusDeleter>;
-using Model = std::unique_ptr<tfc_model, ModelDeleter>;
-using Tensor = std::unique_ptr<tfc_tensor, TensorDeleter>;
+const tfc_model_abi *loadChecked() { return loadTestModel("checked"); }
 
 Tensor scalar(float value) {
   Tensor t(tfc_tensor_create(TFC_F32, 0, nullptr, nullptr));
