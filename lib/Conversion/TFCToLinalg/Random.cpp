@@ -1,10 +1,11 @@
 //===- Random.cpp - stateless random ops to linalg ------------------------===//
 //
-// random_uniform and random_normal become a linalg.generic over the result
-// whose body runs Philox-4x32-10 (Salmon et al., "Parallel random numbers:
-// as easy as 1, 2, 3") on the element's block number: no state, so every
-// element is computed independently and the loop vectorizes and
-// parallelizes like any element-wise op.
+// random_uniform, random_normal and truncated_normal become a
+// linalg.generic over the result whose body runs Philox-4x32-10 (Salmon et
+// al., "Parallel random numbers: as easy as 1, 2, 3") on the element's
+// block number: no state, so every element is computed independently and
+// the loop parallelizes like any element-wise op (and vectorizes, but for
+// truncated_normal's redraw loop).
 //
 // Element i of a result whose samples take `w` 32-bit words (1 for 32-bit
 // and narrower types, 2 for 64-bit ones) reads words (i mod (4 / w)) * w
@@ -21,6 +22,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -133,12 +135,18 @@ Value uniformF64(OpBuilder &b, Location loc, Value low, Value high) {
       b, loc, one, arith::ConstantOp::create(b, loc, b.getF64FloatAttr(1.0)));
 }
 
-/// The body shared by both ops: the element's block and lane, its Philox
-/// words, and `finish` turning them into the element.
+/// The Philox words of an element's block. `attempt` (an i32, null for the
+/// first draw) is added to the counter's third word: the redraws of
+/// truncated_normal.
+using DrawWords =
+    function_ref<std::array<Value, 4>(OpBuilder &, Location, Value attempt)>;
+
+/// The body shared by the random ops: the element's block and lane, and
+/// `finish` turning the block's words (from `draw`) into the element.
 template <typename OpTy>
 LogicalResult
 lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
-            function_ref<Value(OpBuilder &, Location, ArrayRef<Value> words,
+            function_ref<Value(OpBuilder &, Location, DrawWords draw,
                                Value lane, int64_t wordsPerSample)>
                 finish) {
   auto type = dyn_cast<RankedTensorType>(op.getType());
@@ -183,13 +191,17 @@ lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
             arith::ShRUIOp::create(b, nestedLoc, block64,
                                    arith::ConstantOp::create(
                                        b, nestedLoc, b.getI64IntegerAttr(32))));
-        std::array<Value, 4> counter = {
-            blockLow, blockHigh,
-            i32Constant(b, nestedLoc, static_cast<uint32_t>(seed1)),
-            i32Constant(b, nestedLoc, static_cast<uint32_t>(seed1 >> 32))};
-        std::array<Value, 4> words = philox(b, nestedLoc, counter, key);
+        auto draw = [&](OpBuilder &db, Location dl, Value attempt) {
+          Value third = i32Constant(db, dl, static_cast<uint32_t>(seed1));
+          if (attempt)
+            third = arith::AddIOp::create(db, dl, third, attempt);
+          std::array<Value, 4> counter = {
+              blockLow, blockHigh, third,
+              i32Constant(db, dl, static_cast<uint32_t>(seed1 >> 32))};
+          return philox(db, dl, counter, key);
+        };
         linalg::YieldOp::create(
-            b, nestedLoc, finish(b, nestedLoc, words, lane, wordsPerSample));
+            b, nestedLoc, finish(b, nestedLoc, draw, lane, wordsPerSample));
       });
   rewriter.replaceOp(op, generic.getResult(0));
   return success();
@@ -226,8 +238,9 @@ struct RandomUniformLowering : public OpConversionPattern<RandomUniformOp> {
     double high = attrOr(op.getMaxvalAttr(), 1.0);
     return lowerRandom(
         op, rewriter,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> words, Value lane,
+        [&](OpBuilder &b, Location loc, DrawWords draw, Value lane,
             int64_t wordsPerSample) -> Value {
+          std::array<Value, 4> words = draw(b, loc, Value());
           if (isa<IntegerType>(elementType)) {
             if (wordsPerSample == 1)
               return selectWord(b, loc, words, lane);
@@ -249,9 +262,61 @@ struct RandomUniformLowering : public OpConversionPattern<RandomUniformOp> {
   }
 };
 
-/// Box-Muller on the sample's pair of uniforms (u1, u2): r = sqrt(-2 ln u1)
-/// with u1 kept above 1e-7, angle 2 pi u2; the pair's first element is
+/// A standard normal sample (f32 for 32-bit types, f64 for 64-bit ones)
+/// by Box-Muller on the sample's pair of uniforms (u1, u2): r = sqrt(-2 ln
+/// u1) with u1 kept above 1e-7, angle 2 pi u2; the pair's first element is
 /// r sin, the second r cos, as TensorFlow's BoxMullerFloat.
+Value standardNormal(OpBuilder &b, Location loc, ArrayRef<Value> words,
+                     Value lane, int64_t wordsPerSample) {
+  Value u1, u2;
+  // A pair of uniforms per pair of samples: f32 lanes 0, 1 share words
+  // 0, 1 and lanes 2, 3 words 2, 3; f64 lanes 0, 1 share the whole block.
+  if (wordsPerSample == 1) {
+    Value pair = arith::DivUIOp::create(
+        b, loc, lane, arith::ConstantIndexOp::create(b, loc, 2));
+    auto [first, next] = sampleWords64(b, loc, words, pair);
+    u1 = uniformF32(b, loc, first);
+    u2 = uniformF32(b, loc, next);
+  } else {
+    u1 = uniformF64(b, loc, words[0], words[1]);
+    u2 = uniformF64(b, loc, words[2], words[3]);
+  }
+  Value second = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, lane,
+                             arith::ConstantIndexOp::create(b, loc, 2)),
+      arith::ConstantIndexOp::create(b, loc, 1));
+  Type computeType = u1.getType();
+  auto constant = [&](double value) -> Value {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getFloatAttr(computeType, value));
+  };
+  u1 = arith::MaximumFOp::create(b, loc, u1, constant(1e-7));
+  Value radius = math::SqrtOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, constant(-2.0),
+                            math::LogOp::create(b, loc, u1)));
+  Value angle =
+      arith::MulFOp::create(b, loc, constant(2 * llvm::numbers::pi), u2);
+  Value trig = arith::SelectOp::create(b, loc, second,
+                                       math::CosOp::create(b, loc, angle),
+                                       math::SinOp::create(b, loc, angle));
+  return arith::MulFOp::create(b, loc, radius, trig);
+}
+
+/// `mean + stddev * z` as `type`.
+Value scaleNormal(OpBuilder &b, Location loc, Value z, double mean,
+                  double stddev, Type type) {
+  Type computeType = z.getType();
+  Value value = arith::AddFOp::create(
+      b, loc,
+      arith::MulFOp::create(b, loc, z,
+                            arith::ConstantOp::create(
+                                b, loc, b.getFloatAttr(computeType, stddev))),
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(computeType, mean)));
+  return convertFloat(b, loc, value, type);
+}
+
 struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -260,49 +325,69 @@ struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
     Type elementType = cast<TensorType>(op.getType()).getElementType();
     double mean = attrOr(op.getMeanAttr(), 0.0);
     double stddev = attrOr(op.getStddevAttr(), 1.0);
+    return lowerRandom(op, rewriter,
+                       [&](OpBuilder &b, Location loc, DrawWords draw,
+                           Value lane, int64_t wordsPerSample) -> Value {
+                         Value z = standardNormal(b, loc, draw(b, loc, Value()),
+                                                  lane, wordsPerSample);
+                         return scaleNormal(b, loc, z, mean, stddev,
+                                            elementType);
+                       });
+  }
+};
+
+/// Redraws of an element beyond two standard deviations, at most: each
+/// is needed with probability 0.0455, so 64 never run out in practice
+/// (the last draw is clamped to the interval if they did).
+constexpr int32_t kMaxTruncatedNormalAttempts = 64;
+
+/// random_normal's first draw, then `while (|z| > 2) z = draw(++attempt)`.
+struct TruncatedNormalLowering : public OpConversionPattern<TruncatedNormalOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TruncatedNormalOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType = cast<TensorType>(op.getType()).getElementType();
+    double mean = attrOr(op.getMeanAttr(), 0.0);
+    double stddev = attrOr(op.getStddevAttr(), 1.0);
     return lowerRandom(
         op, rewriter,
-        [&](OpBuilder &b, Location loc, ArrayRef<Value> words, Value lane,
+        [&](OpBuilder &b, Location loc, DrawWords draw, Value lane,
             int64_t wordsPerSample) -> Value {
-          Value u1, u2, second;
-          // A pair of uniforms per pair of samples: f32 lanes 0, 1 share
-          // words 0, 1 and lanes 2, 3 words 2, 3; f64 lanes 0, 1 share the
-          // whole block.
-          if (wordsPerSample == 1) {
-            Value pair = arith::DivUIOp::create(
-                b, loc, lane, arith::ConstantIndexOp::create(b, loc, 2));
-            auto [first, next] = sampleWords64(b, loc, words, pair);
-            u1 = uniformF32(b, loc, first);
-            u2 = uniformF32(b, loc, next);
-          } else {
-            u1 = uniformF64(b, loc, words[0], words[1]);
-            u2 = uniformF64(b, loc, words[2], words[3]);
-          }
-          second = arith::CmpIOp::create(
-              b, loc, arith::CmpIPredicate::eq,
-              arith::RemUIOp::create(b, loc, lane,
-                                     arith::ConstantIndexOp::create(b, loc, 2)),
-              arith::ConstantIndexOp::create(b, loc, 1));
-          Type computeType = u1.getType();
-          auto constant = [&](double value) -> Value {
+          Value first = standardNormal(b, loc, draw(b, loc, Value()), lane,
+                                       wordsPerSample);
+          Type computeType = first.getType();
+          Type i32 = b.getI32Type();
+          auto bound = [&](double value) -> Value {
             return arith::ConstantOp::create(
                 b, loc, b.getFloatAttr(computeType, value));
           };
-          u1 = arith::MaximumFOp::create(b, loc, u1, constant(1e-7));
-          Value radius = math::SqrtOp::create(
-              b, loc,
-              arith::MulFOp::create(b, loc, constant(-2.0),
-                                    math::LogOp::create(b, loc, u1)));
-          Value angle = arith::MulFOp::create(
-              b, loc, constant(2 * llvm::numbers::pi), u2);
-          Value trig = arith::SelectOp::create(
-              b, loc, second, math::CosOp::create(b, loc, angle),
-              math::SinOp::create(b, loc, angle));
-          Value z = arith::MulFOp::create(b, loc, radius, trig);
-          Value value = arith::AddFOp::create(
-              b, loc, arith::MulFOp::create(b, loc, z, constant(stddev)),
-              constant(mean));
-          return convertFloat(b, loc, value, elementType);
+          Value zero = i32Constant(b, loc, 0);
+          auto loop = scf::WhileOp::create(
+              b, loc, TypeRange{i32, computeType}, ValueRange{zero, first},
+              [&](OpBuilder &wb, Location wl, ValueRange args) {
+                Value outside = arith::CmpFOp::create(
+                    wb, wl, arith::CmpFPredicate::UGT,
+                    math::AbsFOp::create(wb, wl, args[1]), bound(2.0));
+                Value attemptsLeft = arith::CmpIOp::create(
+                    wb, wl, arith::CmpIPredicate::slt, args[0],
+                    i32Constant(wb, wl, kMaxTruncatedNormalAttempts));
+                Value again =
+                    arith::AndIOp::create(wb, wl, outside, attemptsLeft);
+                scf::ConditionOp::create(wb, wl, again, args);
+              },
+              [&](OpBuilder &wb, Location wl, ValueRange args) {
+                Value attempt = arith::AddIOp::create(wb, wl, args[0],
+                                                      i32Constant(wb, wl, 1));
+                Value z = standardNormal(wb, wl, draw(wb, wl, attempt), lane,
+                                         wordsPerSample);
+                scf::YieldOp::create(wb, wl, ValueRange{attempt, z});
+              });
+          Value z = loop.getResult(1);
+          z = arith::MinimumFOp::create(
+              b, loc, arith::MaximumFOp::create(b, loc, z, bound(-2.0)),
+              bound(2.0));
+          return scaleNormal(b, loc, z, mean, stddev, elementType);
         });
   }
 };
@@ -310,6 +395,6 @@ struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
 } // namespace
 
 void mlir::tfc::populateRandomToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<RandomUniformLowering, RandomNormalLowering>(
-      patterns.getContext());
+  patterns.add<RandomUniformLowering, RandomNormalLowering,
+               TruncatedNormalLowering>(patterns.getContext());
 }

@@ -137,7 +137,7 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
                       FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,
                       SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
                       OneHotOp, ArgMaxOp, TopKOp, WhereOp, RandomUniformOp,
-                      RandomNormalOp>();
+                      RandomNormalOp, TruncatedNormalOp>();
   target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
                       TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
                       TensorArrayUnstackOp, TensorArraySizeOp>();

@@ -29,3 +29,32 @@ func.func @normal() -> tensor<8xf32> {
   %0 = tfc.random_normal seed [1, 2] : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+// truncated_normal: random_normal's first draw, then a loop drawing again
+// from the next counter while the sample is beyond two standard
+// deviations (and attempts are left), clamped, then scaled.
+// CHECK-LABEL: func.func @truncated
+// CHECK: linalg.generic
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK: math.log
+// CHECK: %[[LOOP:.*]]:2 = scf.while (%[[ATTEMPT:.*]] = %{{.*}}, %[[Z:.*]] = %{{.*}}) : (i32, f32) -> (i32, f32)
+// CHECK:   %[[ABS:.*]] = math.absf %[[Z]] : f32
+// CHECK:   arith.cmpf ugt, %[[ABS]], %{{.*}} : f32
+// CHECK:   arith.cmpi slt, %[[ATTEMPT]], %{{.*}} : i32
+// CHECK:   scf.condition
+// CHECK: } do {
+// CHECK:   %[[NEXT:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK:   arith.addi %{{.*}}, %[[NEXT]] : i32
+// CHECK-COUNT-20: arith.mului_extended
+// CHECK:   scf.yield %[[NEXT]], %{{.*}} : i32, f32
+// CHECK: arith.maximumf %[[LOOP]]#1
+// CHECK: arith.minimumf
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: linalg.yield
+func.func @truncated() -> tensor<8xf32> {
+  %0 = tfc.truncated_normal seed [1, 2] stddev 0.5 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}

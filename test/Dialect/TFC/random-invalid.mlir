@@ -63,3 +63,36 @@ func.func @negative_stddev() {
   }
   return
 }
+
+// -----
+
+func.func @truncated_negative_stddev() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.truncated_normal' op stddev must be non-negative, got -0.5}}
+    %0 = tfc.truncated_normal seed [1, 2] stddev -0.5 : tensor<4xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @truncated_seed_and_shape() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.truncated_normal' op seed must have shape [2], not [1]}}
+    %0 = tfc.truncated_normal seed [1] : tensor<4xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @truncated_integers() {
+  tfc.graph {
+    // expected-error @+1 {{must be tensor of}}
+    %0 = tfc.truncated_normal seed [1, 2] : tensor<4xi32>
+    tfc.fetch
+  }
+  return
+}

@@ -5,12 +5,16 @@
 // CHECK: tfc.random_uniform seed [7, 0] minval -1.000000e-01 maxval 1.000000e-01 : tensor<2x2xf64>
 // CHECK: tfc.random_uniform seed [0, 0] : tensor<4xi32>
 // CHECK: tfc.random_normal seed [1, 2] mean 1.000000e+00 stddev 5.000000e-01 : tensor<3xbf16>
+// CHECK: tfc.truncated_normal seed [3, 4] : tensor<2x3xf32>
+// CHECK: tfc.truncated_normal seed [3, 4] mean -1.000000e+00 stddev 1.000000e-01 : tensor<5xf64>
 func.func @random() {
   tfc.graph {
     %0 = tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
     %1 = tfc.random_uniform seed [7, 0] minval -0.1 maxval 0.1 : tensor<2x2xf64>
     %2 = tfc.random_uniform seed [0, 0] : tensor<4xi32>
     %3 = tfc.random_normal seed [1, 2] mean 1.0 stddev 0.5 : tensor<3xbf16>
+    %4 = tfc.truncated_normal seed [3, 4] : tensor<2x3xf32>
+    %5 = tfc.truncated_normal seed [3, 4] mean -1.0 stddev 0.1 : tensor<5xf64>
     tfc.fetch
   }
   return

@@ -26,6 +26,17 @@
 // STATS-NEXT: output5 = bool[] true
 // STATS-NEXT: output6 = bool[] true
 
+// truncated_normal, 10^5 samples: nothing beyond two standard deviations
+// (f32 and f64, mean 3 for the latter); mean 0 and variance 0.7737 sigma^2
+// (the normal's truncated at +-2) within 5 standard errors; and where the
+// first draw is inside, the sample is random_normal's of the same seed.
+// RUN: tfc run %t/librandom.so --fn truncated | FileCheck %s --check-prefix=TRUNC
+// TRUNC: output0 = bool[] true
+// TRUNC-NEXT: output1 = bool[] true
+// TRUNC-NEXT: output2 = bool[] true
+// TRUNC-NEXT: output3 = bool[] true
+// TRUNC-NEXT: output4 = bool[] true
+
 func.func @known_answer() -> tensor<4xi32> {
   %r = tfc.graph -> (tensor<4xi32>) {
     %w = tfc.random_uniform seed [0, 0] : tensor<4xi32>
@@ -112,4 +123,46 @@ func.func @statistics() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tens
     tfc.fetch %uok, %wok, %nmok, %nvok, %dmok, %dvok, %eok : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
   }
   return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+}
+
+func.func @truncated() -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+  %r:5 = tfc.graph -> (tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>) {
+    %t = tfc.truncated_normal seed [5, 6] stddev 0.5 : tensor<100000xf32>
+    %at = tfc.abs %t : tensor<100000xf32>
+    %tmax = tfc.reduce_max %at : tensor<100000xf32>
+    %two_sigma = tfc.constant dense<1.0> : tensor<f32>
+    %inside = tfc.less_equal %tmax, %two_sigma : tensor<f32>, tensor<f32>
+
+    %tm = tfc.reduce_mean %t : tensor<100000xf32>
+    %tam = tfc.abs %tm : tensor<f32>
+    // sqrt(0.7737 * 0.25 / 1e5) = 1.4e-3
+    %mt = tfc.constant dense<7.0e-3> : tensor<f32>
+    %meanok = tfc.less %tam, %mt : tensor<f32>, tensor<f32>
+    %t2 = tfc.square %t : tensor<100000xf32>
+    %tv = tfc.reduce_mean %t2 : tensor<100000xf32>
+    %expected = tfc.constant dense<0.193433> : tensor<f32>
+    %tvd = tfc.sub %tv, %expected : tensor<f32>, tensor<f32>
+    %tvad = tfc.abs %tvd : tensor<f32>
+    // E[z^4] = 1.4162, so sqrt((1.4162 - 0.7737^2) / 1e5) * 0.25 = 7.1e-4
+    %vt = tfc.constant dense<3.6e-3> : tensor<f32>
+    %varok = tfc.less %tvad, %vt : tensor<f32>, tensor<f32>
+
+    %d = tfc.truncated_normal seed [7, 8] mean 3.0 : tensor<100000xf64>
+    %three = tfc.constant dense<3.0> : tensor<f64>
+    %dc = tfc.sub %d, %three : tensor<100000xf64>, tensor<f64>
+    %dac = tfc.abs %dc : tensor<100000xf64>
+    %dmax = tfc.reduce_max %dac : tensor<100000xf64>
+    %two = tfc.constant dense<2.0> : tensor<f64>
+    %dinside = tfc.less_equal %dmax, %two : tensor<f64>, tensor<f64>
+
+    %n = tfc.random_normal seed [5, 6] stddev 0.5 : tensor<100000xf32>
+    %an = tfc.abs %n : tensor<100000xf32>
+    %first = tfc.less_equal %an, %two_sigma : tensor<100000xf32>, tensor<f32>
+    %same = tfc.equal %t, %n : tensor<100000xf32>, tensor<100000xf32>
+    %redrawn = tfc.logical_not %first : tensor<100000xi1>
+    %agree = tfc.logical_or %redrawn, %same : tensor<100000xi1>, tensor<100000xi1>
+    %sameok = tfc.reduce_all %agree : tensor<100000xi1>
+    tfc.fetch %inside, %meanok, %varok, %dinside, %sameok : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>, tensor<i1>
 }

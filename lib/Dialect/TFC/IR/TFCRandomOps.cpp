@@ -13,7 +13,7 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// The checks both random ops share.
+/// The checks every random op shares.
 static LogicalResult verifySeedAndShape(Operation *op, ArrayRef<int64_t> seed,
                                         Type resultType) {
   if (seed.size() != 2)
@@ -46,12 +46,20 @@ LogicalResult RandomUniformOp::verify() {
   return success();
 }
 
-LogicalResult RandomNormalOp::verify() {
-  if (failed(verifySeedAndShape(*this, getSeed(), getType())))
+/// The checks of the normal distributions: seed, shape and stddev.
+template <typename OpTy> static LogicalResult verifyNormal(OpTy op) {
+  if (failed(verifySeedAndShape(op, op.getSeed(), op.getType())))
     return failure();
-  if (FloatAttr stddev = getStddevAttr();
-      stddev && stddev.getValueAsDouble() < 0)
-    return emitOpError("stddev must be non-negative, got ")
-           << stddev.getValueAsDouble();
+  if (FloatAttr stddev = op.getStddevAttr();
+      stddev && stddev.getValueAsDouble() < 0) {
+    std::string value;
+    llvm::raw_string_ostream(value)
+        << llvm::format("%g", stddev.getValueAsDouble());
+    return op.emitOpError("stddev must be non-negative, got ") << value;
+  }
   return success();
 }
+
+LogicalResult RandomNormalOp::verify() { return verifyNormal(*this); }
+
+LogicalResult TruncatedNormalOp::verify() { return verifyNormal(*this); }

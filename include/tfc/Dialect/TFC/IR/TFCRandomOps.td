@@ -67,4 +67,30 @@ def TFC_RandomNormalOp
   }];
 }
 
+def TFC_TruncatedNormalOp
+    : TFC_StatelessRandomOp<"truncated_normal", TFC_FloatTensor> {
+  let summary = "normal random numbers within two standard deviations "
+                "(`tf.random.stateless_truncated_normal`)";
+  let description = [{
+    `mean + stddev * z` with `z` standard normal and `|z| <= 2`: an element
+    whose draw falls further out is drawn again, from the next Philox
+    counter (the third counter word advanced by the attempt), so every
+    element is still a function of the seed and its position alone. The
+    first draw of each element is `tfc.random_normal`'s. TensorFlow's
+    samples differ (it draws in other groups); the distribution is the
+    same. The same seed gives the same tensor.
+
+    ```mlir
+    %t = tfc.truncated_normal seed [1, 2] stddev 0.1 : tensor<784x512xf32>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$seed,
+                       OptionalAttr<F64Attr>:$mean,
+                       OptionalAttr<F64Attr>:$stddev);
+  let assemblyFormat = [{
+    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)? attr-dict `:`
+    type($output)
+  }];
+}
+
 #endif // TFC_DIALECT_TFC_IR_TFCRANDOMOPS_TD
