@@ -1,0 +1,39 @@
+// unsorted_segment_sum compiles and gives TensorFlow's numbers: repeated
+// ids add up, negative ids are dropped (as in TensorFlow) and so are ids
+// past the last segment (TensorFlow fails the run); a segment no id names
+// is zero.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tfc compile %s -o %t/libsegsum.so
+
+// Rows 0 and 2 of data go to segment 1, row 3 to segment 0; id -1 drops
+// row 1. With an id of 5 (past 3 segments) instead of -1, row 1 is dropped
+// too.
+// RUN: tfc run %t/libsegsum.so --fn rows --input "data=[[1,2],[3,4],[5,6],[7,8]]" --input "ids=[1,-1,1,0]" | FileCheck %s --check-prefix=ROWS
+// ROWS: output0 = f32[3,2] {{\[}}[7 8] [6 8] [0 0]]
+// RUN: tfc run %t/libsegsum.so --fn rows --input "data=[[1,2],[3,4],[5,6],[7,8]]" --input "ids=[1,5,1,0]" | FileCheck %s --check-prefix=ROWS
+// Every id dropped: every segment is zero.
+// RUN: tfc run %t/libsegsum.so --fn rows --input "data=[[1,2],[3,4],[5,6],[7,8]]" --input "ids=[-1,3,-7,9]" | FileCheck %s --check-prefix=NONE
+// NONE: output0 = f32[3,2] {{\[}}[0 0] [0 0] [0 0]]
+
+// Ids of rank 2 over all of data's dimensions, int32 data and int64 ids:
+// segment 0 = 1 + 3, segment 1 = 2 + 4 + 5, 6 is dropped.
+// RUN: tfc run %t/libsegsum.so --fn elements | FileCheck %s --check-prefix=ELEMENTS
+// ELEMENTS: output0 = i32[2] [4 11]
+
+func.func @rows(%data: tensor<?x2xf32> {tfc.name = "data"}, %ids: tensor<?xi32> {tfc.name = "ids"}) -> tensor<3x2xf32> {
+  %r = tfc.graph -> (tensor<3x2xf32>) {
+    %s = tfc.unsorted_segment_sum %data, %ids num_segments 3 : tensor<?x2xf32>, tensor<?xi32>
+    tfc.fetch %s : tensor<3x2xf32>
+  }
+  return %r : tensor<3x2xf32>
+}
+
+func.func @elements() -> tensor<2xi32> {
+  %r = tfc.graph -> (tensor<2xi32>) {
+    %data = tfc.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+    %ids = tfc.constant dense<[[0, 1, 0], [1, 1, -1]]> : tensor<2x3xi64>
+    %s = tfc.unsorted_segment_sum %data, %ids num_segments 2 : tensor<2x3xi32>, tensor<2x3xi64>
+    tfc.fetch %s : tensor<2xi32>
+  }
+  return %r : tensor<2xi32>
+}
