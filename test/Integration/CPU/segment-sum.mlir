@@ -1,7 +1,8 @@
 // unsorted_segment_sum compiles and gives TensorFlow's numbers: repeated
 // ids add up, negative ids are dropped (as in TensorFlow) and so are ids
 // past the last segment (TensorFlow fails the run); a segment no id names
-// is zero.
+// is zero. Then the gradient of gather in training: SGD on an embedding
+// table updates only the rows the ids read.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile %s -o %t/libsegsum.so
 
@@ -20,6 +21,18 @@
 // RUN: tfc run %t/libsegsum.so --fn elements | FileCheck %s --check-prefix=ELEMENTS
 // ELEMENTS: output0 = i32[2] [4 11]
 
+// Embedding lookup trained by SGD(0.5) on l2_loss(gather(e, ids) - t),
+// e starting at zero, ids [2, 0, 2]: the gradient of e is dy = e[ids] - t
+// summed into the rows ids name, rows 1 and 3 stay zero. Step 1: loss 45.5,
+// e[0] = 0.5 * t[1], e[2] = 0.5 * (t[0] + t[2]). Step 2 reports the loss
+// before it, 11.125, and only moves row 0 (row 2's two gradients cancel).
+// RUN: tfc run %t/libsegsum.so --fn train_embedding --input "ids=[2,0,2]" --input "t=[[1,2],[3,4],[5,6]]" --steps 1 | FileCheck %s --check-prefix=STEP1
+// STEP1: loss = f32[] 45.5
+// STEP1-NEXT: e = f32[4,2] {{\[}}[1.5 2] [0 0] [3 4] [0 0]]
+// RUN: tfc run %t/libsegsum.so --fn train_embedding --input "ids=[2,0,2]" --input "t=[[1,2],[3,4],[5,6]]" --steps 2 | FileCheck %s --check-prefix=STEP2
+// STEP2: loss = f32[] 11.125
+// STEP2-NEXT: e = f32[4,2] {{\[}}[2.25 3] [0 0] [3 4] [0 0]]
+
 func.func @rows(%data: tensor<?x2xf32> {tfc.name = "data"}, %ids: tensor<?xi32> {tfc.name = "ids"}) -> tensor<3x2xf32> {
   %r = tfc.graph -> (tensor<3x2xf32>) {
     %s = tfc.unsorted_segment_sum %data, %ids num_segments 3 : tensor<?x2xf32>, tensor<?xi32>
@@ -36,4 +49,18 @@ func.func @elements() -> tensor<2xi32> {
     tfc.fetch %s : tensor<2xi32>
   }
   return %r : tensor<2xi32>
+}
+
+func.func @train_embedding(%ids: tensor<3xi32> {tfc.name = "ids"}, %t: tensor<3x2xf32> {tfc.name = "t"}) -> (tensor<f32> {tfc.name = "loss"}, tensor<4x2xf32> {tfc.name = "e"}) {
+  %r:2 = tfc.graph -> (tensor<f32>, tensor<4x2xf32>) {
+    %e = tfc.get_variable "embedding" : tensor<4x2xf32> init #tfc.zeros
+    %ev, %t0 = tfc.read %e : !tfc.var<tensor<4x2xf32>>
+    %rows = tfc.gather %ev, %ids : tensor<4x2xf32>, tensor<3xi32>
+    %d = tfc.sub %rows, %t : tensor<3x2xf32>, tensor<3x2xf32>
+    %loss = tfc.l2_loss %d : tensor<3x2xf32>
+    %train = tfc.minimize #tfc.sgd<learning_rate = 0.5> %loss : tensor<f32>
+    %after, %t1 = tfc.read %e after(%train) : !tfc.var<tensor<4x2xf32>>
+    tfc.fetch %loss, %after : tensor<f32>, tensor<4x2xf32>
+  }
+  return %r#0, %r#1 : tensor<f32>, tensor<4x2xf32>
 }
