@@ -113,8 +113,9 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
 /// output[s, ...] = the sum of data[i..., ...] over the positions i whose id
 /// is s: a loop nest over the positions of the ids adds each data slice into
 /// the output row its id selects, in place, so the cost is one pass over the
-/// data. Ids outside [0, num_segments) are skipped (TensorFlow drops
-/// negative ids and fails the run on ids past the end).
+/// data. Ids outside [0, num_segments) are skipped: TensorFlow drops
+/// negative ids, and ids past the end fail the run earlier
+/// (tfc-insert-runtime-checks) where the target has checks.
 struct UnsortedSegmentSumLowering
     : public OpConversionPattern<UnsortedSegmentSumOp> {
   using OpConversionPattern::OpConversionPattern;

@@ -12,14 +12,14 @@
 
 // The gradient of sum(gather(x, [2, 0, 2])) counts the reads of each row;
 // along axis 1 with indices [[2, 2], [0, 2]], of each column. The gradient
-// of sum(unsorted_segment_sum(x, [1, -1, 1, 3], 3) * [1, 2, 3]) gives each
-// row its segment's weight, 0 for the dropped ids -1 and 3.
+// of sum(unsorted_segment_sum(x, [1, -1, 2, -3], 3) * [1, 2, 3]) gives each
+// row its segment's weight, 0 for the dropped ids -1 and -3.
 // RUN: tfc compile %s -o %t.so
 // RUN: tfc run %t.so --fn gather_counts --input "x=[[1,2,3],[4,5,6],[7,8,9],[1,1,1]]" | FileCheck %s --check-prefix=COUNTS
 // COUNTS: output0 = f32[4,3] {{\[}}[1 1 1] [0 0 0] [2 2 2] [0 0 0]]
 // COUNTS-NEXT: output1 = f32[4,3] {{\[}}[1 0 3] [1 0 3] [1 0 3] [1 0 3]]
 // RUN: tfc run %t.so --fn segment_weights --input "x=[[1,2,3],[4,5,6],[7,8,9],[1,1,1]]" | FileCheck %s --check-prefix=WEIGHTS
-// WEIGHTS: output0 = f32[4,3] {{\[}}[2 2 2] [0 0 0] [2 2 2] [0 0 0]]
+// WEIGHTS: output0 = f32[4,3] {{\[}}[2 2 2] [0 0 0] [3 3 3] [0 0 0]]
 
 func.func @gather_rows(%x: tensor<4x3xf32> {tfc.name = "x"}) -> tensor<f32> {
   %r = tfc.graph -> (tensor<f32>) {
@@ -46,7 +46,7 @@ func.func @gather_axis1(%x: tensor<2x4x3xf32> {tfc.name = "x"}) -> tensor<2x2x2x
 
 func.func @segment_sum(%x: tensor<4x3xf32> {tfc.name = "x"}) -> tensor<3x3xf32> {
   %r = tfc.graph -> (tensor<3x3xf32>) {
-    %ids = tfc.constant dense<[1, -1, 1, 3]> : tensor<4xi32>
+    %ids = tfc.constant dense<[1, -1, 1, -2]> : tensor<4xi32>
     %s = tfc.unsorted_segment_sum %x, %ids num_segments 3 : tensor<4x3xf32>, tensor<4xi32>
     %y = tfc.square %s : tensor<3x3xf32>
     tfc.fetch %y : tensor<3x3xf32>
@@ -71,7 +71,7 @@ func.func @gather_counts(%x: tensor<4x3xf32> {tfc.name = "x"}) -> (tensor<4x3xf3
 
 func.func @segment_weights(%x: tensor<4x3xf32> {tfc.name = "x"}) -> tensor<4x3xf32> {
   %r = tfc.graph -> (tensor<4x3xf32>) {
-    %ids = tfc.constant dense<[1, -1, 1, 3]> : tensor<4xi32>
+    %ids = tfc.constant dense<[1, -1, 2, -3]> : tensor<4xi32>
     %s = tfc.unsorted_segment_sum %x, %ids num_segments 3 : tensor<4x3xf32>, tensor<4xi32>
     %w = tfc.constant dense<[[1.0], [2.0], [3.0]]> : tensor<3x1xf32>
     %p = tfc.mul %s, %w : tensor<3x3xf32>, tensor<3x1xf32>

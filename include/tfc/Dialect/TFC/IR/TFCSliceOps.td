@@ -197,8 +197,10 @@ def TFC_UnsortedSegmentSumOp : TFC_ShapeOp<"unsorted_segment_sum"> {
 
     TensorFlow takes `num_segments` as a tensor; here it is an attribute, so
     the result's first dimension is static. Negative ids are dropped, as in
-    TensorFlow; ids `>= num_segments` are dropped too (TensorFlow fails the
-    run). This is the gradient of `gather` along axis 0.
+    TensorFlow; an id `>= num_segments` fails the run on CPU, as in
+    TensorFlow (`tfc-insert-runtime-checks`), and is dropped where the
+    target inserts no checks (CUDA). This is the gradient of `gather` along
+    axis 0.
 
     ```mlir
     %s = tfc.unsorted_segment_sum %data, %ids num_segments 5 : tensor<4x3xf32>, tensor<4xi32>   // tensor<5x3xf32>
