@@ -7,6 +7,11 @@
 // GATHER_ROWS: x f32[4,3]: max error {{.*}} ok
 // RUN: tfc check-gradients %s --fn gather_axis1 --tolerance 1e-3 | FileCheck %s --check-prefix=GATHER_AXIS1
 // GATHER_AXIS1: x f32[2,4,3]: max error {{.*}} ok
+// A scalar index (a segment sum without loops) and the last axis, as -1.
+// RUN: tfc check-gradients %s --fn gather_scalar --tolerance 1e-3 | FileCheck %s --check-prefix=GATHER_SCALAR
+// GATHER_SCALAR: x f32[4,3]: max error {{.*}} ok
+// RUN: tfc check-gradients %s --fn gather_last_axis --tolerance 1e-3 | FileCheck %s --check-prefix=GATHER_LAST
+// GATHER_LAST: x f32[2,4]: max error {{.*}} ok
 // RUN: tfc check-gradients %s --fn segment_sum --tolerance 1e-3 | FileCheck %s --check-prefix=SEGMENT_SUM
 // SEGMENT_SUM: x f32[4,3]: max error {{.*}} ok
 
@@ -42,6 +47,26 @@ func.func @gather_axis1(%x: tensor<2x4x3xf32> {tfc.name = "x"}) -> tensor<2x2x2x
     tfc.fetch %y : tensor<2x2x2x3xf32>
   }
   return %r : tensor<2x2x2x3xf32>
+}
+
+func.func @gather_scalar(%x: tensor<4x3xf32> {tfc.name = "x"}) -> tensor<3xf32> {
+  %r = tfc.graph -> (tensor<3xf32>) {
+    %i = tfc.constant dense<2> : tensor<i32>
+    %g = tfc.gather %x, %i : tensor<4x3xf32>, tensor<i32>
+    %y = tfc.square %g : tensor<3xf32>
+    tfc.fetch %y : tensor<3xf32>
+  }
+  return %r : tensor<3xf32>
+}
+
+func.func @gather_last_axis(%x: tensor<2x4xf32> {tfc.name = "x"}) -> tensor<2x3xf32> {
+  %r = tfc.graph -> (tensor<2x3xf32>) {
+    %i = tfc.constant dense<[3, 0, 3]> : tensor<3xi32>
+    %g = tfc.gather %x, %i axis -1 : tensor<2x4xf32>, tensor<3xi32>
+    %y = tfc.square %g : tensor<2x3xf32>
+    tfc.fetch %y : tensor<2x3xf32>
+  }
+  return %r : tensor<2x3xf32>
 }
 
 func.func @segment_sum(%x: tensor<4x3xf32> {tfc.name = "x"}) -> tensor<3x3xf32> {
