@@ -91,3 +91,17 @@ func.func @in_scope(%x: tensor<2xf32>) -> tensor<2xf32> {
   }
   return %r : tensor<2xf32>
 }
+
+// -----
+
+// The gradient of gather is a sum into a static number of rows.
+func.func @gather_dynamic_rows(%p: tensor<?x3xf32>, %i: tensor<2xi32>) -> tensor<?x3xf32> {
+  %r = tfc.graph -> (tensor<?x3xf32>) {
+    // expected-error @+1 {{the gradient of gather needs ranked indices and a static params size along the axis, got 'tensor<?x3xf32>' and 'tensor<2xi32>'}}
+    %g = tfc.gather %p, %i : tensor<?x3xf32>, tensor<2xi32>
+    %s = tfc.reduce_sum %g : tensor<2x3xf32>
+    %d = tfc.gradients %s wrt(%p : tensor<?x3xf32>) : tensor<f32>
+    tfc.fetch %d : tensor<?x3xf32>
+  }
+  return %r : tensor<?x3xf32>
+}

@@ -316,3 +316,61 @@ func.func @conv_pool(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> (tenso
   }
   return %r#0, %r#1 : tensor<1x4x4x2xf32>, tensor<3x3x2x3xf32>
 }
+
+// -----
+
+// gather's params get the incoming gradient summed into the rows the
+// indices read (dense, static number of rows); along axis 1 the indices'
+// dimension is moved to the front and back. The indices get nothing.
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[P:[a-z0-9_]+]]: tensor<5x3xf32>, %[[I:[a-z0-9_]+]]: tensor<4xi32>, %[[Q:[a-z0-9_]+]]: tensor<2x5x3xf32>, %[[J:[a-z0-9_]+]]: tensor<4xi64>)
+// CHECK: %[[G:[a-z0-9_]+]] = tfc.gather %[[P]], %[[I]]
+// CHECK: %[[DG:[a-z0-9_]+]] = tfc.broadcast_like %{{.*}} to %[[G]]
+// CHECK: %[[DP:[a-z0-9_]+]] = tfc.unsorted_segment_sum %[[DG]], %[[I]] num_segments 5 {tfc.name = "gradients/GatherV2_grad/UnsortedSegmentSum"} : tensor<4x3xf32>, tensor<4xi32>
+// CHECK: %[[H:[a-z0-9_]+]] = tfc.gather %[[Q]], %[[J]] axis 1
+// CHECK: %[[DH:[a-z0-9_]+]] = tfc.broadcast_like %{{.*}} to %[[H]]
+// CHECK: %[[FRONT:[a-z0-9_]+]] = tfc.transpose %[[DH]] perm [1, 0, 2] {{.*}} : tensor<2x4x3xf32>
+// CHECK: %[[SUM:[a-z0-9_]+]] = tfc.unsorted_segment_sum %[[FRONT]], %[[J]] num_segments 5 {{.*}} : tensor<4x2x3xf32>, tensor<4xi64>
+// CHECK: %[[DQ:[a-z0-9_]+]] = tfc.transpose %[[SUM]] perm [1, 0, 2] {{.*}} : tensor<5x2x3xf32>
+// CHECK: tfc.fetch %[[DP]], %[[DQ]] : tensor<5x3xf32>, tensor<2x5x3xf32>
+func.func @gather(%p: tensor<5x3xf32>, %i: tensor<4xi32>, %q: tensor<2x5x3xf32>, %j: tensor<4xi64>) -> (tensor<5x3xf32>, tensor<2x5x3xf32>) {
+  %r:2 = tfc.graph -> (tensor<5x3xf32>, tensor<2x5x3xf32>) {
+    %g = tfc.gather %p, %i {tfc.name = "GatherV2"} : tensor<5x3xf32>, tensor<4xi32>
+    %s = tfc.reduce_sum %g {tfc.name = "Sum"} : tensor<4x3xf32>
+    %dp = tfc.gradients %s wrt(%p : tensor<5x3xf32>) : tensor<f32>
+    %h = tfc.gather %q, %j axis 1 {tfc.name = "GatherV2_1"} : tensor<2x5x3xf32>, tensor<4xi64>
+    %t = tfc.reduce_sum %h {tfc.name = "Sum_1"} : tensor<2x4x3xf32>
+    %dq = tfc.gradients %t wrt(%q : tensor<2x5x3xf32>) : tensor<f32>
+    tfc.fetch %dp, %dq : tensor<5x3xf32>, tensor<2x5x3xf32>
+  }
+  return %r#0, %r#1 : tensor<5x3xf32>, tensor<2x5x3xf32>
+}
+
+// -----
+
+// unsorted_segment_sum's data gets the segments' gradients gathered by id;
+// an id outside [0, 5) is replaced by 0 for the gather (in range, so it
+// cannot fail) and its slice's gradient masked to zero.
+// CHECK-LABEL: func.func @unsorted_segment_sum
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<4x3xf32>, %[[I:[a-z0-9_]+]]: tensor<4xi32>)
+// CHECK: %[[S:[a-z0-9_]+]] = tfc.unsorted_segment_sum %[[X]], %[[I]] num_segments 5
+// CHECK: %[[DS:[a-z0-9_]+]] = tfc.broadcast_like %{{.*}} to %[[S]]
+// CHECK: %[[ZERO:[a-z0-9_]+]] = tfc.constant dense<0> : tensor<i32>
+// CHECK: %[[GE:[a-z0-9_]+]] = tfc.greater_equal %[[I]], %[[ZERO]]
+// CHECK: %[[FIVE:[a-z0-9_]+]] = tfc.constant dense<5> : tensor<i32>
+// CHECK: %[[LT:[a-z0-9_]+]] = tfc.less %[[I]], %[[FIVE]]
+// CHECK: %[[VALID:[a-z0-9_]+]] = tfc.logical_and %[[GE]], %[[LT]]
+// CHECK: %[[SAFE:[a-z0-9_]+]] = tfc.where %[[VALID]], %[[I]], %{{.*}} {{.*}} : tensor<4xi1>, tensor<4xi32>, tensor<i32>
+// CHECK: %[[ROWS:[a-z0-9_]+]] = tfc.gather %[[DS]], %[[SAFE]] {{.*}} : tensor<5x3xf32>, tensor<4xi32>
+// CHECK: %[[MASK:[a-z0-9_]+]] = tfc.expand_dims %[[VALID]] axis 1
+// CHECK: %[[DX:[a-z0-9_]+]] = tfc.where %[[MASK]], %[[ROWS]], %{{.*}} {{.*}} : tensor<4x1xi1>, tensor<4x3xf32>, tensor<f32>
+// CHECK: tfc.fetch %[[DX]] : tensor<4x3xf32>
+func.func @unsorted_segment_sum(%x: tensor<4x3xf32>, %i: tensor<4xi32>) -> tensor<4x3xf32> {
+  %r = tfc.graph -> (tensor<4x3xf32>) {
+    %s = tfc.unsorted_segment_sum %x, %i num_segments 5 : tensor<4x3xf32>, tensor<4xi32>
+    %t = tfc.reduce_sum %s : tensor<5x3xf32>
+    %d = tfc.gradients %t wrt(%x : tensor<4x3xf32>) : tensor<f32>
+    tfc.fetch %d : tensor<4x3xf32>
+  }
+  return %r : tensor<4x3xf32>
+}

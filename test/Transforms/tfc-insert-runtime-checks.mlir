@@ -90,6 +90,40 @@ func.func @gather_constant(%p: tensor<5x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+// unsorted_segment_sum: ids below num_segments (negative ones are dropped,
+// not checked), reported with the ids.
+// CHECK-LABEL: func.func @segment_ids
+// CHECK-SAME: (%[[D:.*]]: tensor<4x3xf32>, %[[I:.*]]: tensor<4xi64>)
+// CHECK: %[[N:.*]] = tfc.constant dense<5> : tensor<i64>
+// CHECK: %[[LT:.*]] = tfc.less %[[I]], %[[N]]
+// CHECK: %[[ALL:.*]] = tfc.reduce_all %[[LT]]
+// CHECK: tfc.assert %[[ALL]], [%[[I]]] message "unsorted_segment_sum: segment_ids are not < num_segments = 5"
+// CHECK: tfc.unsorted_segment_sum %[[D]], %[[I]]
+func.func @segment_ids(%d: tensor<4x3xf32>, %i: tensor<4xi64>) -> tensor<5x3xf32> {
+  %0 = tfc.unsorted_segment_sum %d, %i num_segments 5 : tensor<4x3xf32>, tensor<4xi64>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+// No check: constant ids below num_segments (-1 is dropped); ids that a
+// gather from as many rows reads (its check covers them), as in the
+// gradient of gather.
+// CHECK-LABEL: func.func @segment_ids_covered
+// CHECK-NOT: tfc.assert
+// CHECK: tfc.assert {{.*}} message "gather: indices are not in [0, 5)"
+// CHECK-NOT: tfc.assert
+// CHECK: return
+func.func @segment_ids_covered(%d: tensor<4x3xf32>, %p: tensor<5x3xf32>, %i: tensor<4xi32>) -> (tensor<5x3xf32>, tensor<4x3xf32>, tensor<5x3xf32>) {
+  %c = tfc.constant dense<[4, -1, 0, 4]> : tensor<4xi32>
+  %0 = tfc.unsorted_segment_sum %d, %c num_segments 5 : tensor<4x3xf32>, tensor<4xi32>
+  %1 = tfc.gather %p, %i : tensor<5x3xf32>, tensor<4xi32>
+  %2 = tfc.unsorted_segment_sum %1, %i num_segments 5 : tensor<4x3xf32>, tensor<4xi32>
+  return %0, %1, %2 : tensor<5x3xf32>, tensor<4x3xf32>, tensor<5x3xf32>
+}
+
+// -----
+
 // A dynamic dimension against a static 3 and against another dynamic one:
 // both pairs must be equal at run time. The size-1 pair broadcasts.
 // CHECK-LABEL: func.func @broadcast_dynamic

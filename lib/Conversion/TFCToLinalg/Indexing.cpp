@@ -1,9 +1,10 @@
-//===- Indexing.cpp - tfc gather, one_hot, argmax and top_k to linalg -----===//
+//===- Indexing.cpp - tfc indexing ops to linalg --------------------------===//
 //
 // The ops that select elements by index: gather and one_hot are
 // linalg.generic ops over their results that compute indices in their
-// bodies; argmax is a reduction carrying the best value and its index;
-// top_k repeats that reduction k times.
+// bodies; unsorted_segment_sum, which scatters, is a loop nest over its ids;
+// argmax is a reduction carrying the best value and its index; top_k
+// repeats that reduction k times.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +106,119 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
           linalg::YieldOp::create(b, nestedLoc, element);
         });
     rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+/// output[s, ...] = the sum of data[i..., ...] over the positions i whose id
+/// is s: a loop nest over the positions of the ids adds each data slice into
+/// the output row its id selects, in place, so the cost is one pass over the
+/// data. Ids outside [0, num_segments) are skipped: TensorFlow drops
+/// negative ids, and ids past the end fail the run earlier
+/// (tfc-insert-runtime-checks) where the target has checks.
+struct UnsortedSegmentSumLowering
+    : public OpConversionPattern<UnsortedSegmentSumOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UnsortedSegmentSumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dataType = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+    auto idsType =
+        dyn_cast<RankedTensorType>(adaptor.getSegmentIds().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!dataType || !idsType || !resultType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    Value data = adaptor.getData(), ids = adaptor.getSegmentIds();
+    int64_t idRank = idsType.getRank();
+    int64_t rowRank = resultType.getRank() - 1;
+    Type elementType = resultType.getElementType();
+
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 1; dim <= rowRank; ++dim)
+      if (resultType.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, data, idRank + dim - 1));
+    Value zeros = buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
+                                    rewriter.getZeroAttr(elementType));
+
+    // A row: the trailing dimensions, shared by a data slice and an output
+    // slice (both rank-reduced to it).
+    auto rowType =
+        RankedTensorType::get(resultType.getShape().drop_front(), elementType);
+    SmallVector<OpFoldResult> rowSizes;
+    for (int64_t dim = 0; dim < rowRank; ++dim)
+      rowSizes.push_back(
+          tensor::getMixedSize(rewriter, loc, data, idRank + dim));
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value numSegments =
+        arith::ConstantIndexOp::create(rewriter, loc, op.getNumSegments());
+    SmallVector<Value> lower(idRank, zero), steps(idRank, one), upper;
+    for (int64_t dim = 0; dim < idRank; ++dim)
+      upper.push_back(tensor::DimOp::create(rewriter, loc, ids, dim));
+
+    auto addRow = [&](OpBuilder &b, Location l, ValueRange position,
+                      Value segment, Value output) -> Value {
+      SmallVector<OpFoldResult> dataOffsets(position.begin(), position.end());
+      SmallVector<OpFoldResult> dataSizes(idRank, b.getIndexAttr(1));
+      dataOffsets.append(rowRank, b.getIndexAttr(0));
+      llvm::append_range(dataSizes, rowSizes);
+      SmallVector<OpFoldResult> dataStrides(idRank + rowRank,
+                                            b.getIndexAttr(1));
+      Value row = tensor::ExtractSliceOp::create(
+          b, l, rowType, data, dataOffsets, dataSizes, dataStrides);
+
+      SmallVector<OpFoldResult> outOffsets = {segment};
+      SmallVector<OpFoldResult> outSizes = {b.getIndexAttr(1)};
+      outOffsets.append(rowRank, b.getIndexAttr(0));
+      llvm::append_range(outSizes, rowSizes);
+      SmallVector<OpFoldResult> outStrides(rowRank + 1, b.getIndexAttr(1));
+      Value target = tensor::ExtractSliceOp::create(
+          b, l, rowType, output, outOffsets, outSizes, outStrides);
+
+      SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rowRank));
+      SmallVector<utils::IteratorType> iterators(rowRank,
+                                                 utils::IteratorType::parallel);
+      auto sum = linalg::GenericOp::create(
+          b, l, TypeRange{rowType}, row, target, maps, iterators,
+          [&](OpBuilder &nb, Location nl, ValueRange args) {
+            Value added =
+                isa<FloatType>(elementType)
+                    ? Value(arith::AddFOp::create(nb, nl, args[0], args[1]))
+                    : Value(arith::AddIOp::create(nb, nl, args[0], args[1]));
+            linalg::YieldOp::create(nb, nl, added);
+          });
+      return tensor::InsertSliceOp::create(b, l, sum.getResult(0), output,
+                                           outOffsets, outSizes, outStrides);
+    };
+
+    scf::LoopNest nest = scf::buildLoopNest(
+        rewriter, loc, lower, upper, steps, ValueRange{zeros},
+        [&](OpBuilder &b, Location l, ValueRange position,
+            ValueRange state) -> scf::ValueVector {
+          Value output = state[0];
+          Value segment =
+              castInteger(b, l, tensor::ExtractOp::create(b, l, ids, position),
+                          b.getIndexType());
+          Value inRange = arith::AndIOp::create(
+              b, l,
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, segment,
+                                    zero),
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, segment,
+                                    numSegments));
+          auto ifOp = scf::IfOp::create(
+              b, l, inRange,
+              [&](OpBuilder &tb, Location tl) {
+                scf::YieldOp::create(tb, tl,
+                                     addRow(tb, tl, position, segment, output));
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, output);
+              });
+          return {ifOp.getResult(0)};
+        });
+    rewriter.replaceOp(op, nest.results.front());
     return success();
   }
 };
@@ -341,6 +455,6 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
 } // namespace
 
 void mlir::tfc::populateIndexingToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<GatherLowering, OneHotLowering, ArgMaxLowering, TopKLowering>(
-      patterns.getContext());
+  patterns.add<GatherLowering, UnsortedSegmentSumLowering, OneHotLowering,
+               ArgMaxLowering, TopKLowering>(patterns.getContext());
 }

@@ -21,7 +21,7 @@ void populateRandomToLinalgPatterns(RewritePatternSet &patterns);
 void populateShapeToLinalgPatterns(RewritePatternSet &patterns);
 /// concat, stack, unstack, slice and strided_slice.
 void populateSliceToTensorPatterns(RewritePatternSet &patterns);
-/// gather, one_hot, argmax and top_k.
+/// gather, unsorted_segment_sum, one_hot, argmax and top_k.
 void populateIndexingToLinalgPatterns(RewritePatternSet &patterns);
 /// tfc.cond, tfc.while, tfc.condition and their tfc.yields.
 void populateControlFlowToSCFPatterns(const TypeConverter &converter,

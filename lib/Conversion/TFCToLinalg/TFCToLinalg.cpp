@@ -136,8 +136,8 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
                       SqueezeOp, TileOp, TransposeOp, ZerosLikeOp, OnesLikeOp,
                       FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,
                       SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
-                      OneHotOp, ArgMaxOp, TopKOp, WhereOp, RandomUniformOp,
-                      RandomNormalOp, TruncatedNormalOp>();
+                      UnsortedSegmentSumOp, OneHotOp, ArgMaxOp, TopKOp, WhereOp,
+                      RandomUniformOp, RandomNormalOp, TruncatedNormalOp>();
   target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
                       TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
                       TensorArrayUnstackOp, TensorArraySizeOp>();

@@ -18,6 +18,57 @@ func.func @gather(%p: tensor<5x3xf32>, %i: tensor<2xi32>) -> tensor<2x3xf32> {
 
 // -----
 
+// unsorted_segment_sum: a zero-filled result, one loop per dimension of
+// the ids, and for an id in [0, num_segments) the data row added into the
+// output row it names, in place; other ids leave the output as it is.
+// CHECK-LABEL: func.func @unsorted_segment_sum
+// CHECK-SAME: (%[[D:.*]]: tensor<?x3xf32>, %[[I:.*]]: tensor<?xi32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : f32) outs(%{{.*}} : tensor<5x3xf32>)
+// CHECK: %[[N:.*]] = tensor.dim %[[I]], %{{.*}} : tensor<?xi32>
+// CHECK: %[[R:.*]] = scf.for %[[K:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args(%[[OUT:.*]] = %[[INIT]]) -> (tensor<5x3xf32>)
+// CHECK: %[[ID:.*]] = tensor.extract %[[I]][%[[K]]] : tensor<?xi32>
+// CHECK: %[[S:.*]] = arith.index_cast %[[ID]] : i32 to index
+// CHECK: %[[GE:.*]] = arith.cmpi sge, %[[S]], %[[C0]] : index
+// CHECK: %[[LT:.*]] = arith.cmpi slt, %[[S]], %[[C5]] : index
+// CHECK: %[[IN:.*]] = arith.andi %[[GE]], %[[LT]] : i1
+// CHECK: %[[IF:.*]] = scf.if %[[IN]] -> (tensor<5x3xf32>)
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[D]][%[[K]], 0] [1, 3] [1, 1] : tensor<?x3xf32> to tensor<3xf32>
+// CHECK: %[[ACC:.*]] = tensor.extract_slice %[[OUT]][%[[S]], 0] [1, 3] [1, 1] : tensor<5x3xf32> to tensor<3xf32>
+// CHECK: %[[SUM:.*]] = linalg.generic {{.*}} ins(%[[ROW]] : tensor<3xf32>) outs(%[[ACC]] : tensor<3xf32>)
+// CHECK: arith.addf
+// CHECK: %[[NEW:.*]] = tensor.insert_slice %[[SUM]] into %[[OUT]][%[[S]], 0] [1, 3] [1, 1] : tensor<3xf32> into tensor<5x3xf32>
+// CHECK: scf.yield %[[NEW]] : tensor<5x3xf32>
+// CHECK: } else {
+// CHECK: scf.yield %[[OUT]] : tensor<5x3xf32>
+// CHECK: scf.yield %[[IF]] : tensor<5x3xf32>
+// CHECK: return %[[R]] : tensor<5x3xf32>
+func.func @unsorted_segment_sum(%d: tensor<?x3xf32>, %i: tensor<?xi32>) -> tensor<5x3xf32> {
+  %0 = tfc.unsorted_segment_sum %d, %i num_segments 5 : tensor<?x3xf32>, tensor<?xi32>
+  return %0 : tensor<5x3xf32>
+}
+
+// -----
+
+// Ids over all of data's dimensions: a loop nest over both, scalar rows
+// (rank-0 slices), integer addition.
+// CHECK-LABEL: func.func @unsorted_segment_sum_elements
+// CHECK: scf.for %[[A:[a-z0-9_]+]] = {{.*}} -> (tensor<4xi32>)
+// CHECK: scf.for %[[B:[a-z0-9_]+]] = {{.*}} -> (tensor<4xi32>)
+// CHECK: tensor.extract %{{.*}}[%[[A]], %[[B]]] : tensor<2x3xi64>
+// CHECK: scf.if
+// CHECK: tensor.extract_slice %{{.*}}[%[[A]], %[[B]]] [1, 1] [1, 1] : tensor<2x3xi32> to tensor<i32>
+// CHECK: arith.addi
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}] [1] [1] : tensor<i32> into tensor<4xi32>
+func.func @unsorted_segment_sum_elements(%d: tensor<2x3xi32>, %i: tensor<2x3xi64>) -> tensor<4xi32> {
+  %0 = tfc.unsorted_segment_sum %d, %i num_segments 4 : tensor<2x3xi32>, tensor<2x3xi64>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @one_hot
 // CHECK: %[[ON:.*]] = tensor.extract %{{.*}}[] : tensor<f32>
 // CHECK: %[[OFF:.*]] = tensor.extract %{{.*}}[] : tensor<f32>

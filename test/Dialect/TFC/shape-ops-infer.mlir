@@ -226,3 +226,29 @@ func.func @indexing(%p: tensor<5x3xf32>, %i: tensor<2x4xi32>, %j: tensor<?xi64>,
   }
   return
 }
+
+// -----
+
+// CHECK-LABEL: sym_name = "segment_sum"
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 5 : i64}> : (tensor<4x3xf32>, tensor<4xi32>) -> tensor<5x3xf32>
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 2 : i64}> : (tensor<2x3x4xi32>, tensor<2x3xi64>) -> tensor<2x4xi32>
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 7 : i64}> : (tensor<4x3xf32>, tensor<4x3xi32>) -> tensor<7xf32>
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 0 : i64}> : (tensor<?x?xf32>, tensor<3xi32>) -> tensor<0x?xf32>
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 5 : i64}> : (tensor<4x3xf32>, tensor<*xi32>) -> tensor<*xf32>
+// CHECK: "tfc.unsorted_segment_sum"({{.*}}) <{num_segments = 5 : i64}> : (tensor<*xf32>, tensor<4xi32>) -> tensor<*xf32>
+func.func @segment_sum(%x: tensor<4x3xf32>, %i: tensor<4xi32>,
+                       %n: tensor<2x3x4xi32>, %m: tensor<2x3xi64>,
+                       %j: tensor<4x3xi32>, %d: tensor<?x?xf32>,
+                       %k: tensor<3xi32>, %ui: tensor<*xi32>,
+                       %u: tensor<*xf32>) {
+  tfc.graph {
+    %0 = tfc.unsorted_segment_sum %x, %i num_segments 5 : tensor<4x3xf32>, tensor<4xi32>
+    %1 = tfc.unsorted_segment_sum %n, %m num_segments 2 : tensor<2x3x4xi32>, tensor<2x3xi64>
+    %2 = tfc.unsorted_segment_sum %x, %j num_segments 7 : tensor<4x3xf32>, tensor<4x3xi32>
+    %3 = tfc.unsorted_segment_sum %d, %k num_segments 0 : tensor<?x?xf32>, tensor<3xi32>
+    %4 = tfc.unsorted_segment_sum %x, %ui num_segments 5 : tensor<4x3xf32>, tensor<*xi32>
+    %5 = tfc.unsorted_segment_sum %u, %i num_segments 5 : tensor<*xf32>, tensor<4xi32>
+    tfc.fetch
+  }
+  return
+}

@@ -563,6 +563,50 @@ func.func @gather_float_indices(%p: tensor<5xf32>, %i: tensor<2xf32>) {
 
 // -----
 
+func.func @segment_sum_prefix(%x: tensor<4x3xf32>, %i: tensor<3xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{data.shape = [4,3] does not start with segment_ids.shape = [3]}}
+    %0 = tfc.unsorted_segment_sum %x, %i num_segments 5 : tensor<4x3xf32>, tensor<3xi32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @segment_sum_rank(%x: tensor<4xf32>, %i: tensor<4x1xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{data.shape = [4] does not start with segment_ids.shape = [4,1]}}
+    %0 = tfc.unsorted_segment_sum %x, %i num_segments 5 : tensor<4xf32>, tensor<4x1xi32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @segment_sum_negative(%x: tensor<4xf32>, %i: tensor<4xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{Input num_segments == -1 must not be negative.}}
+    %0 = tfc.unsorted_segment_sum %x, %i num_segments -1 : tensor<4xf32>, tensor<4xi32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @segment_sum_bool(%x: tensor<4xi1>, %i: tensor<4xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.unsorted_segment_sum' op operand #0 must be tensor of}}
+    %0 = tfc.unsorted_segment_sum %x, %i num_segments 2 : tensor<4xi1>, tensor<4xi32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
 func.func @top_k_negative(%x: tensor<4x5xf32>) {
   tfc.graph {
     // expected-error @+1 {{Need k >= 0, got -1}}

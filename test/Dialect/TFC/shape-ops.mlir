@@ -65,6 +65,7 @@ func.func @shape_ops(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %u: tensor<*xf32>
 // CHECK: tfc.argmax %[[X]] output_type i32 : tensor<4x6xf32>
 // CHECK: tfc.one_hot %[[I]], %[[V]], %[[V]] depth 5 axis 0 : tensor<3xi32>, tensor<f32>, tensor<f32>
 // CHECK: tfc.one_hot %[[L]], %[[V]], %[[V]] depth 5 : tensor<?xi64>, tensor<f32>, tensor<f32>
+// CHECK: tfc.unsorted_segment_sum %[[X]], %[[L]] num_segments 5 : tensor<4x6xf32>, tensor<?xi64>
 func.func @slice_ops(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %i: tensor<3xi32>,
                      %l: tensor<?xi64>, %v: tensor<f32>) {
   tfc.graph {
@@ -87,6 +88,7 @@ func.func @slice_ops(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %i: tensor<3xi32>
     %16 = tfc.argmax %x output_type i32 : tensor<4x6xf32>
     %17 = tfc.one_hot %i, %v, %v depth 5 axis 0 : tensor<3xi32>, tensor<f32>, tensor<f32>
     %18 = tfc.one_hot %l, %v, %v depth 5 : tensor<?xi64>, tensor<f32>, tensor<f32>
+    %19 = tfc.unsorted_segment_sum %x, %l num_segments 5 : tensor<4x6xf32>, tensor<?xi64>
     tfc.fetch
   }
   return

@@ -11,6 +11,8 @@
 // RUN: not tfc run %t/libchecks.so --fn add_rows --input "a=[[1,2],[3,4]]" --input "b=[[10,20],[30,40],[50,60]]" 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not tfc run %t/libchecks.so --fn add_rows --input "a=[[1,2],[3,4]]" --input "b=[[10,20]]" 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not tfc run %t/libchecks.so --fn pick --input "p=[1,2,3]" --input "i=[0,-1]" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: tfc run %t/libchecks.so --fn segments --input "d=[1,2,3]" --input "i=[1,-1,1]" | FileCheck %s --check-prefix=SEGMENTS
+// RUN: not tfc run %t/libchecks.so --fn segments --input "d=[1,2,3]" --input "i=[1,2,0]" 2>&1 | FileCheck %s --check-prefix=PAST
 
 // DIV: output0 = i32[3] [3 -3 -2]
 // DIV-NEXT: output1 = i32[3] [3 -4 -3]
@@ -41,6 +43,18 @@ func.func @pick(%p: tensor<3xf32> {tfc.name = "p"}, %i: tensor<2xi32> {tfc.name 
   %r = tfc.graph -> (tensor<2xf32>) {
     %g = tfc.gather %p, %i : tensor<3xf32>, tensor<2xi32>
     tfc.fetch %g : tensor<2xf32>
+  }
+  return %r : tensor<2xf32>
+}
+
+// A negative segment id is dropped, as in TensorFlow; one past the last
+// segment fails the call.
+// SEGMENTS: output0 = f32[2] [0 4]
+// PAST: assertion failed: [unsorted_segment_sum: segment_ids are not < num_segments = 2] [1 2 0]
+func.func @segments(%d: tensor<3xf32> {tfc.name = "d"}, %i: tensor<3xi32> {tfc.name = "i"}) -> tensor<2xf32> {
+  %r = tfc.graph -> (tensor<2xf32>) {
+    %s = tfc.unsorted_segment_sum %d, %i num_segments 2 : tensor<3xf32>, tensor<3xi32>
+    tfc.fetch %s : tensor<2xf32>
   }
   return %r : tensor<2xf32>
 }

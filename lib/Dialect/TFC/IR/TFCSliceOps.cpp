@@ -1,7 +1,8 @@
 //===- TFCSliceOps.cpp - joining, slicing and indexing --------------------===//
 //
-// Type inference of concat, stack, unstack, slice, gather, top_k, argmax and
-// one_hot, with TensorFlow's error messages. strided_slice has its own file.
+// Type inference of concat, stack, unstack, slice, gather,
+// unsorted_segment_sum, top_k, argmax and one_hot, with TensorFlow's error
+// messages. strided_slice has its own file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -389,6 +390,42 @@ LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
   llvm::append_range(shape, indices.getShape());
   llvm::append_range(shape, ranked.getShape().drop_front(*normalized + 1));
   inferred.push_back(RankedTensorType::get(shape, params.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UnsortedSegmentSumOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UnsortedSegmentSumOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  auto data = cast<TensorType>(adaptor.getData().getType());
+  auto ids = cast<TensorType>(adaptor.getSegmentIds().getType());
+  auto numSegments = static_cast<int64_t>(adaptor.getNumSegments());
+  if (numSegments < 0)
+    return emitOptionalError(location, "Input num_segments == ", numSegments,
+                             " must not be negative.");
+  if (!data.hasRank() || !ids.hasRank()) {
+    inferred.push_back(UnrankedTensorType::get(data.getElementType()));
+    return success();
+  }
+  // The ids' shape must be a prefix of the data's; unknown sizes agree with
+  // anything.
+  ArrayRef<int64_t> dataShape = data.getShape();
+  bool prefix = ids.getRank() <= data.getRank() &&
+                llvm::all_of(llvm::zip(ids.getShape(), dataShape), [](auto p) {
+                  auto [id, dim] = p;
+                  return ShapedType::isDynamic(id) ||
+                         ShapedType::isDynamic(dim) || id == dim;
+                });
+  if (!prefix)
+    return emitOptionalError(
+        location, "data.shape = ", formatShape(data),
+        " does not start with segment_ids.shape = ", formatShape(ids));
+  SmallVector<int64_t> shape = {numSegments};
+  llvm::append_range(shape, dataShape.drop_front(ids.getRank()));
+  inferred.push_back(RankedTensorType::get(shape, data.getElementType()));
   return success();
 }
 

@@ -1,9 +1,9 @@
 //===- InsertRuntimeChecks.cpp - the checks TensorFlow's kernels make -----===//
 //
 // Implements `tfc-insert-runtime-checks`: integer division by zero, gather
-// indices out of range and dynamic shape mismatches fail the run with an
-// error status, as they fail TensorFlow's kernels, instead of computing a
-// value.
+// indices and segment ids out of range and dynamic shape mismatches fail the
+// run with an error status, as they fail TensorFlow's kernels, instead of
+// computing a value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +105,44 @@ void checkGatherIndices(OpBuilder &b, GatherOp op) {
   assertAll(b, loc, inRange, message, {indices});
 }
 
+/// The size of the axis `gather` reads along, when it is static.
+std::optional<int64_t> gatheredSize(GatherOp gather) {
+  auto params = dyn_cast<RankedTensorType>(gather.getParams().getType());
+  if (!params)
+    return std::nullopt;
+  int64_t axis = gather.getAxis();
+  if (axis < 0)
+    axis += params.getRank();
+  if (axis < 0 || axis >= params.getRank() || params.isDynamicDim(axis))
+    return std::nullopt;
+  return params.getDimSize(axis);
+}
+
+/// unsorted_segment_sum: every id is below num_segments (negative ids are
+/// dropped, as TensorFlow drops them). Left out for constant ids below it,
+/// and for ids that a gather from num_segments rows also reads (the
+/// gradient of gather): that gather's check covers them.
+void checkSegmentIds(OpBuilder &b, UnsortedSegmentSumOp op) {
+  Value ids = op.getSegmentIds();
+  auto idsType = dyn_cast<RankedTensorType>(ids.getType());
+  if (!idsType)
+    return;
+  auto n = static_cast<int64_t>(op.getNumSegments());
+  if (isConstantWhere(ids, [&](const APInt &v) { return v.slt(n); }))
+    return;
+  for (Operation *user : ids.getUsers())
+    if (auto gather = dyn_cast<GatherOp>(user))
+      if (gather.getIndices() == ids && gatheredSize(gather) == n)
+        return;
+  Location loc = op.getLoc();
+  Value size = buildScalar(b, loc, idsType.getElementType(), n);
+  Value below = LessOp::create(b, loc, ids, size);
+  assertAll(b, loc, below,
+            "unsorted_segment_sum: segment_ids are not < num_segments = " +
+                std::to_string(n),
+            {ids});
+}
+
 /// The binary ops that broadcast their operands against each other.
 bool isBroadcastingBinaryOp(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp, MaximumOp,
@@ -159,7 +197,7 @@ struct InsertRuntimeChecks
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isBroadcastingBinaryOp(op) || isa<GatherOp>(op))
+      if (isBroadcastingBinaryOp(op) || isa<GatherOp, UnsortedSegmentSumOp>(op))
         ops.push_back(op);
     });
     OpBuilder builder(&getContext());
@@ -171,6 +209,8 @@ struct InsertRuntimeChecks
         checkDivisor(builder, op, op->getOperand(1));
       if (auto gather = dyn_cast<GatherOp>(op))
         checkGatherIndices(builder, gather);
+      if (auto segmentSum = dyn_cast<UnsortedSegmentSumOp>(op))
+        checkSegmentIds(builder, segmentSum);
     }
   }
 };

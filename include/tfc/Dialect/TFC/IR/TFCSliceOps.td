@@ -1,9 +1,10 @@
 //===- TFCSliceOps.td - joining, slicing and indexing ------*- tablegen -*-===//
 //
-// concat, stack, unstack, slice, strided_slice, gather, top_k, argmax and
-// one_hot, with TensorFlow's shape rules and messages. Positions and sizes
-// that TensorFlow takes as tensors are attributes here, except the values
-// that select data (gather's indices, one_hot's on/off values).
+// concat, stack, unstack, slice, strided_slice, gather,
+// unsorted_segment_sum, top_k, argmax and one_hot, with TensorFlow's shape
+// rules and messages. Positions and sizes that TensorFlow takes as tensors
+// are attributes here (unsorted_segment_sum's num_segments too), except the
+// values that select data (gather's indices, one_hot's on/off values).
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,6 +183,35 @@ def TFC_GatherOp : TFC_ShapeOp<"gather"> {
   let assemblyFormat = [{
     $params `,` $indices (`axis` $axis^)? attr-dict `:` type($params) `,`
     type($indices)
+  }];
+}
+
+def TFC_UnsortedSegmentSumOp : TFC_ShapeOp<"unsorted_segment_sum"> {
+  let summary = "sums of slices of `data` grouped by segment id "
+                "(`tf.math.unsorted_segment_sum`)";
+  let description = [{
+    `output[s, ...]` is the sum of `data[i..., ...]` over the positions `i`
+    of `segment_ids` that hold `s`; zero for a segment no id names. The
+    shape of `segment_ids` is a prefix of the shape of `data`, and the
+    result's shape is `[num_segments] + data.shape[rank(segment_ids):]`.
+
+    TensorFlow takes `num_segments` as a tensor; here it is an attribute, so
+    the result's first dimension is static. Negative ids are dropped, as in
+    TensorFlow; an id `>= num_segments` fails the run on CPU, as in
+    TensorFlow (`tfc-insert-runtime-checks`), and is dropped where the
+    target inserts no checks (CUDA). This is the gradient of `gather` along
+    axis 0.
+
+    ```mlir
+    %s = tfc.unsorted_segment_sum %data, %ids num_segments 5 : tensor<4x3xf32>, tensor<4xi32>   // tensor<5x3xf32>
+    ```
+  }];
+  let arguments = (ins TFC_NumericTensor:$data, TFC_IndexTensor:$segment_ids,
+                       I64Attr:$num_segments);
+  let results = (outs TFC_NumericTensor:$output);
+  let assemblyFormat = [{
+    $data `,` $segment_ids `num_segments` $num_segments attr-dict `:`
+    type($data) `,` type($segment_ids)
   }];
 }
 

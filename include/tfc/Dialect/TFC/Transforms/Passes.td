@@ -235,6 +235,11 @@ def TFCInsertRuntimeChecks : Pass<"tfc-insert-runtime-checks"> {
       "Integer division by zero";
     - `gather` with indices that may fall outside `[0, size)` of the
       gathered axis: "indices are not in [0, size)", with the indices;
+    - `unsorted_segment_sum` with segment ids that may be `num_segments`
+      or more (negative ones are dropped, as in TensorFlow): "segment_ids
+      are not < num_segments", with the ids; not for ids a gather from
+      `num_segments` rows also reads (the gradient of gather), whose check
+      covers them;
     - a broadcasting binary op pairing a dynamic dimension with another
       dimension that is not statically 1: the sizes must be equal at run
       time ("Incompatible shapes", with both shapes). Compiled code does not

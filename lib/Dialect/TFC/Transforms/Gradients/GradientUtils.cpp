@@ -109,6 +109,7 @@ void mlir::tfc::registerDifferentiableOpInterfaceExternalModels(
   registerMatMulGradients(registry);
   registerReductionGradients(registry);
   registerShapeGradients(registry);
+  registerIndexingGradients(registry);
   registerNNGradients(registry);
   registerWindowGradients(registry);
 }

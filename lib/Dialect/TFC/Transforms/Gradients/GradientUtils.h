@@ -107,6 +107,7 @@ void registerMatMulGradients(DialectRegistry &registry);
 void registerReductionGradients(DialectRegistry &registry);
 void registerNNGradients(DialectRegistry &registry);
 void registerShapeGradients(DialectRegistry &registry);
+void registerIndexingGradients(DialectRegistry &registry);
 void registerWindowGradients(DialectRegistry &registry);
 
 } // namespace mlir::tfc
