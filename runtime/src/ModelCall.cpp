@@ -146,6 +146,35 @@ static tfc_tensor *hostResult(ArenaScope &arena, tfc_dtype dtype,
   return tensor;
 }
 
+/// The output tensors of a completed call from its result descriptors; on
+/// failure none is left.
+static tfc_code takeResults(tfc_model *model, const EntryPoint &entry,
+                            ArenaScope &arena, int64_t *words,
+                            const size_t *offsets, tfc_tensor **outputs,
+                            tfc_status *status) {
+  for (size_t k = 0; k < entry.outputs.size(); ++k) {
+    const TensorSignature &signature = entry.outputs[k];
+    int64_t rank = static_cast<int64_t>(signature.shape.size());
+    int64_t *result = words + offsets[k];
+    tfc_tensor *tensor = nullptr;
+    tfc_code code = TFC_OK;
+    if (model->target.cuda)
+      code = resultFromDevice(signature.dtype, result, rank, &tensor, status);
+    else if (!(tensor =
+                   hostResult(arena, signature.dtype, result, rank, status)))
+      code = TFC_RESOURCE_EXHAUSTED;
+    if (code != TFC_OK) {
+      for (size_t done = 0; done < k; ++done) {
+        tfc_tensor_destroy(outputs[done]);
+        outputs[done] = nullptr;
+      }
+      return code;
+    }
+    outputs[k] = tensor;
+  }
+  return TFC_OK;
+}
+
 tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                                  const tfc_tensor *const *inputs,
                                  tfc_tensor **outputs, bool inputsOnDevice,
@@ -248,30 +277,19 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     if (entry.writesVariables)
       for (int64_t index : entry.variables)
         variableWritten(model->variables[index].variable, cuda);
+    // The results are taken before the lock goes: one that is a variable's
+    // buffer (a read returned as is) is copied, and a writer may change the
+    // variable as soon as the lock is released.
+    tfc_code code =
+        completed ? takeResults(model, entry, arena, words, offsets, outputs,
+                                status)
+                  : TFC_OK;
     unlock();
     if (!completed)
       return setError(status, context.get().code, "%s",
                       context.get().message.c_str());
-    for (size_t k = 0; k < entry.outputs.size(); ++k) {
-      const TensorSignature &signature = entry.outputs[k];
-      int64_t rank = static_cast<int64_t>(signature.shape.size());
-      int64_t *result = words + offsets[k];
-      tfc_tensor *tensor = nullptr;
-      tfc_code code = TFC_OK;
-      if (cuda)
-        code = resultFromDevice(signature.dtype, result, rank, &tensor, status);
-      else if (!(tensor =
-                     hostResult(arena, signature.dtype, result, rank, status)))
-        code = TFC_RESOURCE_EXHAUSTED;
-      if (code != TFC_OK) {
-        for (size_t done = 0; done < k; ++done) {
-          tfc_tensor_destroy(outputs[done]);
-          outputs[done] = nullptr;
-        }
-        return code;
-      }
-      outputs[k] = tensor;
-    }
+    if (code != TFC_OK)
+      return code;
   }
   return TFC_OK;
 }
