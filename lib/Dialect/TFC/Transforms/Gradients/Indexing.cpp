@@ -21,16 +21,16 @@ namespace {
 /// rows of params their indices name. Along an axis other than 0, `dy` is
 /// transposed so that the indices' dimensions come first, and the sum back.
 FailureOr<Value> gatherGrad(OpBuilder &b, Location loc, GatherOp op, Value dy) {
-  auto params = cast<RankedTensorType>(op.getParams().getType());
+  auto params = dyn_cast<RankedTensorType>(op.getParams().getType());
   auto indices = dyn_cast<RankedTensorType>(op.getIndices().getType());
-  int64_t rank = params.getRank();
+  int64_t rank = params ? params.getRank() : 0;
   int64_t axis = op.getAxis();
   if (axis < 0)
     axis += rank;
-  if (!indices || params.isDynamicDim(axis))
+  if (!params || !indices || params.isDynamicDim(axis))
     return op.emitError("the gradient of gather needs ranked indices and a "
                         "static params size along the axis, got ")
-           << params << " and " << op.getIndices().getType();
+           << op.getParams().getType() << " and " << op.getIndices().getType();
   int64_t indexRank = indices.getRank();
   int64_t dyRank = rank - 1 + indexRank;
   int64_t numSegments = params.getDimSize(axis);
@@ -74,10 +74,11 @@ FailureOr<Value> unsortedSegmentSumGrad(OpBuilder &b, Location loc,
                                         UnsortedSegmentSumOp op, Value dy) {
   Value data = op.getData(), ids = op.getSegmentIds();
   auto idsType = dyn_cast<RankedTensorType>(ids.getType());
-  if (!idsType)
+  auto dataType = dyn_cast<RankedTensorType>(data.getType());
+  if (!idsType || !dataType)
     return op.emitError("the gradient of unsorted_segment_sum needs ranked "
-                        "segment ids, got ")
-           << ids.getType();
+                        "data and segment ids, got ")
+           << data.getType() << " and " << ids.getType();
   auto numSegments = static_cast<int64_t>(op.getNumSegments());
   // No segment: nothing was summed anywhere, and dy has no row to gather.
   if (numSegments == 0)
@@ -94,7 +95,7 @@ FailureOr<Value> unsortedSegmentSumGrad(OpBuilder &b, Location loc,
   Value gathered = GatherOp::create(b, loc, dy, safeIds);
   // The mask gets a unit dimension per dimension of a slice, so that it
   // broadcasts along them.
-  int64_t dataRank = cast<RankedTensorType>(data.getType()).getRank();
+  int64_t dataRank = dataType.getRank();
   Value mask = valid;
   for (int64_t dim = idsType.getRank(); dim < dataRank; ++dim)
     mask = ExpandDimsOp::create(b, loc, mask, dim);
