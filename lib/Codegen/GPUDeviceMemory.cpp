@@ -11,6 +11,7 @@
 
 #include "GPUHostBuffers.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -22,9 +23,15 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// Marks allocations of host memory that host code may load and store.
+/// Whether `op` runs on the host: not in a kernel, nor in the body of a
+/// linalg op, which tfc-gpu-map-linalg turns into one (a gather's reads of
+/// its params are device code).
 static bool isHostCode(Operation *op) {
-  return !op->getParentOfType<gpu::LaunchOp>();
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (isa<gpu::LaunchOp, linalg::LinalgOp>(parent))
+      return false;
+  return true;
 }
 
 /// A device buffer like `type` (identity layout, its dynamic sizes).

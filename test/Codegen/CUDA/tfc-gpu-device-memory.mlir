@@ -66,3 +66,24 @@ func.func @host_store(%m: memref<?xf32>, %v: f32, %i: index) {
   memref.store %v, %m[%i] : memref<?xf32>
   return
 }
+
+// -----
+
+// Loads in the body of a linalg op are device code to be (a gather reading
+// its params): they stay as they are, for tfc-gpu-map-linalg.
+// CHECK-LABEL: func.func @gather_body
+// CHECK-NOT: {{gpu\.|tfc.host}}
+// CHECK: linalg.generic
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %{{.*}}: f32):
+// CHECK-NEXT:   %[[V:.*]] = memref.load %arg0[%[[I]]] : memref<5xf32>
+// CHECK-NEXT:   linalg.yield %[[V]] : f32
+// CHECK-NOT: gpu.
+// CHECK: return
+func.func @gather_body(%p: memref<5xf32>, %i: memref<2xindex>, %o: memref<2xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%i : memref<2xindex>) outs(%o : memref<2xf32>) {
+  ^bb0(%index: index, %out: f32):
+    %v = memref.load %p[%index] : memref<5xf32>
+    linalg.yield %v : f32
+  }
+  return
+}
