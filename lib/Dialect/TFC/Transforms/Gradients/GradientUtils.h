@@ -80,6 +80,27 @@ struct UnaryGradientModel : public DifferentiableOpInterface::ExternalModel<
   }
 };
 
+/// The gradient of operand 0 alone, from a rule that may fail (reporting
+/// the error on the op). Any other operand (indices, a padding value) has
+/// none.
+template <typename OpTy,
+          FailureOr<Value> (*Rule)(OpBuilder &, Location, OpTy, Value)>
+struct FirstOperandGradientModel
+    : public DifferentiableOpInterface::ExternalModel<
+          FirstOperandGradientModel<OpTy, Rule>, OpTy> {
+  LogicalResult buildGradients(Operation *op, OpBuilder &builder,
+                               ValueRange resultGradients,
+                               SmallVectorImpl<Value> &operandGradients) const {
+    FailureOr<Value> gradient =
+        Rule(builder, op->getLoc(), cast<OpTy>(op), resultGradients[0]);
+    if (failed(gradient))
+      return failure();
+    operandGradients.push_back(*gradient);
+    return success();
+  }
+  bool hasGradient(Operation *, unsigned index) const { return index == 0; }
+};
+
 /// The gradient of a broadcasting binary op: `Rule` returns both operands'
 /// gradients in the result's shape; the model reduces each to its operand's
 /// shape.

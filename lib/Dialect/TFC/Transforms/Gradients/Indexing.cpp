@@ -104,32 +104,14 @@ FailureOr<Value> unsortedSegmentSumGrad(OpBuilder &b, Location loc,
                     data.getType());
 }
 
-/// The data operand (params, data) has a gradient, the indices have none.
-template <typename OpTy,
-          FailureOr<Value> (*Rule)(OpBuilder &, Location, OpTy, Value)>
-struct IndexedGradientModel : public DifferentiableOpInterface::ExternalModel<
-                                  IndexedGradientModel<OpTy, Rule>, OpTy> {
-  LogicalResult buildGradients(Operation *op, OpBuilder &builder,
-                               ValueRange resultGradients,
-                               SmallVectorImpl<Value> &operandGradients) const {
-    FailureOr<Value> gradient =
-        Rule(builder, op->getLoc(), cast<OpTy>(op), resultGradients[0]);
-    if (failed(gradient))
-      return failure();
-    operandGradients.push_back(*gradient);
-    return success();
-  }
-  bool hasGradient(Operation *, unsigned index) const { return index == 0; }
-};
-
 } // namespace
 
 void mlir::tfc::registerIndexingGradients(DialectRegistry &registry) {
+  // The indices have no gradient.
   registry.addExtension(+[](MLIRContext *context, TFCDialect *) {
-    GatherOp::attachInterface<IndexedGradientModel<GatherOp, gatherGrad>>(
+    GatherOp::attachInterface<FirstOperandGradientModel<GatherOp, gatherGrad>>(
         *context);
-    UnsortedSegmentSumOp::attachInterface<
-        IndexedGradientModel<UnsortedSegmentSumOp, unsortedSegmentSumGrad>>(
-        *context);
+    UnsortedSegmentSumOp::attachInterface<FirstOperandGradientModel<
+        UnsortedSegmentSumOp, unsortedSegmentSumGrad>>(*context);
   });
 }

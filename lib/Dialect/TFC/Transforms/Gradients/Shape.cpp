@@ -58,24 +58,6 @@ Value reshapeBackGrad(OpBuilder &b, Location loc, OpTy op, Value dy) {
   return reshapeLike(b, loc, dy, op.getInput());
 }
 
-/// A gradient rule that can fail: it reports the error on the op.
-template <typename OpTy,
-          FailureOr<Value> (*Rule)(OpBuilder &, Location, OpTy, Value)>
-struct CheckedUnaryGradientModel
-    : public DifferentiableOpInterface::ExternalModel<
-          CheckedUnaryGradientModel<OpTy, Rule>, OpTy> {
-  LogicalResult buildGradients(Operation *op, OpBuilder &builder,
-                               ValueRange resultGradients,
-                               SmallVectorImpl<Value> &operandGradients) const {
-    FailureOr<Value> gradient =
-        Rule(builder, op->getLoc(), cast<OpTy>(op), resultGradients[0]);
-    if (failed(gradient))
-      return failure();
-    operandGradients.push_back(*gradient);
-    return success();
-  }
-};
-
 /// Each input element was copied to `multiples[i]` places along dimension
 /// i: the gradient, viewed as [m0, d0, m1, d1, ...], summed over the m's.
 FailureOr<Value> tileGrad(OpBuilder &b, Location loc, TileOp op, Value dy) {
@@ -256,23 +238,6 @@ FailureOr<Value> padGrad(OpBuilder &b, Location loc, PadOp op, Value dy) {
                                b.getDenseI64ArrayAttr(input.getShape())));
 }
 
-/// pad's padding value gets no gradient here (TensorFlow's PadV2 gives it
-/// none either).
-struct PadGradientModel
-    : public DifferentiableOpInterface::ExternalModel<PadGradientModel, PadOp> {
-  LogicalResult buildGradients(Operation *op, OpBuilder &builder,
-                               ValueRange resultGradients,
-                               SmallVectorImpl<Value> &operandGradients) const {
-    FailureOr<Value> gradient =
-        padGrad(builder, op->getLoc(), cast<PadOp>(op), resultGradients[0]);
-    if (failed(gradient))
-      return failure();
-    operandGradients.push_back(*gradient);
-    return success();
-  }
-  bool hasGradient(Operation *, unsigned index) const { return index == 0; }
-};
-
 /// zeros_like and ones_like do not depend on the input's values.
 template <typename OpTy>
 Value filledLikeGrad(OpBuilder &b, Location loc, OpTy op, Value) {
@@ -292,16 +257,18 @@ void mlir::tfc::registerShapeGradients(DialectRegistry &registry) {
         *context);
     SqueezeOp::attachInterface<
         UnaryGradientModel<SqueezeOp, reshapeBackGrad<SqueezeOp>>>(*context);
-    TileOp::attachInterface<CheckedUnaryGradientModel<TileOp, tileGrad>>(
+    TileOp::attachInterface<FirstOperandGradientModel<TileOp, tileGrad>>(
         *context);
-    SliceOp::attachInterface<CheckedUnaryGradientModel<SliceOp, sliceGrad>>(
+    SliceOp::attachInterface<FirstOperandGradientModel<SliceOp, sliceGrad>>(
         *context);
     CastOp::attachInterface<CastOpGradientModel>(*context);
     ConcatOp::attachInterface<ConcatGradientModel>(*context);
     StackOp::attachInterface<StackGradientModel>(*context);
     UnstackOp::attachInterface<UnstackGradientModel>(*context);
     SplitOp::attachInterface<SplitGradientModel>(*context);
-    PadOp::attachInterface<PadGradientModel>(*context);
+    // pad's padding value gets no gradient (TensorFlow's PadV2 gives it
+    // none either).
+    PadOp::attachInterface<FirstOperandGradientModel<PadOp, padGrad>>(*context);
     ZerosLikeOp::attachInterface<
         UnaryGradientModel<ZerosLikeOp, filledLikeGrad<ZerosLikeOp>>>(*context);
     OnesLikeOp::attachInterface<
