@@ -317,35 +317,53 @@ Value scaleNormal(OpBuilder &b, Location loc, Value z, double mean,
   return convertFloat(b, loc, value, type);
 }
 
-struct RandomNormalLowering : public OpConversionPattern<RandomNormalOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(RandomNormalOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type elementType = cast<TensorType>(op.getType()).getElementType();
-    double mean = attrOr(op.getMeanAttr(), 0.0);
-    double stddev = attrOr(op.getStddevAttr(), 1.0);
-    return lowerRandom(op, rewriter,
-                       [&](OpBuilder &b, Location loc, DrawWords draw,
-                           Value lane, int64_t wordsPerSample) -> Value {
-                         Value z = standardNormal(b, loc, draw(b, loc, Value()),
-                                                  lane, wordsPerSample);
-                         return scaleNormal(b, loc, z, mean, stddev,
-                                            elementType);
-                       });
-  }
-};
-
 /// Redraws of an element beyond two standard deviations, at most: each
 /// is needed with probability 0.0455, so 64 never run out in practice
 /// (the last draw is clamped to the interval if they did).
 constexpr int32_t kMaxTruncatedNormalAttempts = 64;
 
-/// random_normal's first draw, then `while (|z| > 2) z = draw(++attempt)`.
-struct TruncatedNormalLowering : public OpConversionPattern<TruncatedNormalOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// truncated_normal from random_normal's first draw `first`:
+/// `while (|z| > 2) z = draw(++attempt)`.
+Value redrawBeyondTwo(OpBuilder &b, Location loc, Value first, DrawWords draw,
+                      Value lane, int64_t wordsPerSample) {
+  Type computeType = first.getType();
+  auto bound = [&](double value) -> Value {
+    return arith::ConstantOp::create(b, loc,
+                                     b.getFloatAttr(computeType, value));
+  };
+  auto loop = scf::WhileOp::create(
+      b, loc, TypeRange{b.getI32Type(), computeType},
+      ValueRange{i32Constant(b, loc, 0), first},
+      [&](OpBuilder &wb, Location wl, ValueRange args) {
+        Value outside = arith::CmpFOp::create(
+            wb, wl, arith::CmpFPredicate::UGT,
+            math::AbsFOp::create(wb, wl, args[1]), bound(2.0));
+        Value attemptsLeft = arith::CmpIOp::create(
+            wb, wl, arith::CmpIPredicate::slt, args[0],
+            i32Constant(wb, wl, kMaxTruncatedNormalAttempts));
+        Value again = arith::AndIOp::create(wb, wl, outside, attemptsLeft);
+        scf::ConditionOp::create(wb, wl, again, args);
+      },
+      [&](OpBuilder &wb, Location wl, ValueRange args) {
+        Value attempt =
+            arith::AddIOp::create(wb, wl, args[0], i32Constant(wb, wl, 1));
+        Value z =
+            standardNormal(wb, wl, draw(wb, wl, attempt), lane, wordsPerSample);
+        scf::YieldOp::create(wb, wl, ValueRange{attempt, z});
+      });
+  return arith::MinimumFOp::create(
+      b, loc, arith::MaximumFOp::create(b, loc, loop.getResult(1), bound(-2.0)),
+      bound(2.0));
+}
+
+/// random_normal and truncated_normal: `mean + stddev * z` for a standard
+/// normal z, redrawn beyond two standard deviations for the latter.
+template <typename OpTy>
+struct NormalLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
-  matchAndRewrite(TruncatedNormalOp op, OpAdaptor,
+  matchAndRewrite(OpTy op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type elementType = cast<TensorType>(op.getType()).getElementType();
     double mean = attrOr(op.getMeanAttr(), 0.0);
@@ -354,39 +372,10 @@ struct TruncatedNormalLowering : public OpConversionPattern<TruncatedNormalOp> {
         op, rewriter,
         [&](OpBuilder &b, Location loc, DrawWords draw, Value lane,
             int64_t wordsPerSample) -> Value {
-          Value first = standardNormal(b, loc, draw(b, loc, Value()), lane,
-                                       wordsPerSample);
-          Type computeType = first.getType();
-          Type i32 = b.getI32Type();
-          auto bound = [&](double value) -> Value {
-            return arith::ConstantOp::create(
-                b, loc, b.getFloatAttr(computeType, value));
-          };
-          Value zero = i32Constant(b, loc, 0);
-          auto loop = scf::WhileOp::create(
-              b, loc, TypeRange{i32, computeType}, ValueRange{zero, first},
-              [&](OpBuilder &wb, Location wl, ValueRange args) {
-                Value outside = arith::CmpFOp::create(
-                    wb, wl, arith::CmpFPredicate::UGT,
-                    math::AbsFOp::create(wb, wl, args[1]), bound(2.0));
-                Value attemptsLeft = arith::CmpIOp::create(
-                    wb, wl, arith::CmpIPredicate::slt, args[0],
-                    i32Constant(wb, wl, kMaxTruncatedNormalAttempts));
-                Value again =
-                    arith::AndIOp::create(wb, wl, outside, attemptsLeft);
-                scf::ConditionOp::create(wb, wl, again, args);
-              },
-              [&](OpBuilder &wb, Location wl, ValueRange args) {
-                Value attempt = arith::AddIOp::create(wb, wl, args[0],
-                                                      i32Constant(wb, wl, 1));
-                Value z = standardNormal(wb, wl, draw(wb, wl, attempt), lane,
-                                         wordsPerSample);
-                scf::YieldOp::create(wb, wl, ValueRange{attempt, z});
-              });
-          Value z = loop.getResult(1);
-          z = arith::MinimumFOp::create(
-              b, loc, arith::MaximumFOp::create(b, loc, z, bound(-2.0)),
-              bound(2.0));
+          Value z = standardNormal(b, loc, draw(b, loc, Value()), lane,
+                                   wordsPerSample);
+          if constexpr (std::is_same_v<OpTy, TruncatedNormalOp>)
+            z = redrawBeyondTwo(b, loc, z, draw, lane, wordsPerSample);
           return scaleNormal(b, loc, z, mean, stddev, elementType);
         });
   }
@@ -395,6 +384,6 @@ struct TruncatedNormalLowering : public OpConversionPattern<TruncatedNormalOp> {
 } // namespace
 
 void mlir::tfc::populateRandomToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<RandomUniformLowering, RandomNormalLowering,
-               TruncatedNormalLowering>(patterns.getContext());
+  patterns.add<RandomUniformLowering, NormalLowering<RandomNormalOp>,
+               NormalLowering<TruncatedNormalOp>>(patterns.getContext());
 }
