@@ -183,11 +183,8 @@ struct UnsortedSegmentSumLowering
       auto sum = linalg::GenericOp::create(
           b, l, TypeRange{rowType}, row, target, maps, iterators,
           [&](OpBuilder &nb, Location nl, ValueRange args) {
-            Value added =
-                isa<FloatType>(elementType)
-                    ? Value(arith::AddFOp::create(nb, nl, args[0], args[1]))
-                    : Value(arith::AddIOp::create(nb, nl, args[0], args[1]));
-            linalg::YieldOp::create(nb, nl, added);
+            linalg::YieldOp::create(nb, nl,
+                                    addScalars(nb, nl, args[0], args[1]));
           });
       return tensor::InsertSliceOp::create(b, l, sum.getResult(0), output,
                                            outOffsets, outSizes, outStrides);

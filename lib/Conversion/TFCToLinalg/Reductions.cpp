@@ -53,8 +53,7 @@ Value combine(OpBuilder &b, Location loc, ReductionKind kind, Value element,
   switch (kind) {
   case ReductionKind::Sum:
   case ReductionKind::Mean:
-    return isFloat ? Value(arith::AddFOp::create(b, loc, element, acc))
-                   : Value(arith::AddIOp::create(b, loc, element, acc));
+    return addScalars(b, loc, element, acc);
   case ReductionKind::Prod:
     return isFloat ? Value(arith::MulFOp::create(b, loc, element, acc))
                    : Value(arith::MulIOp::create(b, loc, element, acc));

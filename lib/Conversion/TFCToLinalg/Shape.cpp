@@ -417,11 +417,8 @@ struct RangeLowering : public OpConversionPattern<RangeOp> {
           else
             step = arith::MulIOp::create(
                 b, nestedLoc, castInteger(b, nestedLoc, i, type), delta);
-          Value value =
-              isa<FloatType>(type)
-                  ? Value(arith::AddFOp::create(b, nestedLoc, start, step))
-                  : Value(arith::AddIOp::create(b, nestedLoc, start, step));
-          linalg::YieldOp::create(b, nestedLoc, value);
+          linalg::YieldOp::create(b, nestedLoc,
+                                  addScalars(b, nestedLoc, start, step));
         });
     rewriter.replaceOp(op, generic.getResult(0));
     return success();

@@ -166,3 +166,10 @@ Value mlir::tfc::castInteger(OpBuilder &builder, Location loc, Value value,
     return arith::ExtSIOp::create(builder, loc, type, value);
   return arith::TruncIOp::create(builder, loc, type, value);
 }
+
+Value mlir::tfc::addScalars(OpBuilder &builder, Location loc, Value lhs,
+                            Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::AddFOp::create(builder, loc, lhs, rhs);
+  return arith::AddIOp::create(builder, loc, lhs, rhs);
+}

@@ -66,6 +66,9 @@ Value extractScalar(OpBuilder &builder, Location loc, Value tensor);
 OpFoldResult addIndices(OpBuilder &builder, Location loc, OpFoldResult lhs,
                         OpFoldResult rhs);
 
+/// `lhs + rhs` for float or integer scalars.
+Value addScalars(OpBuilder &builder, Location loc, Value lhs, Value rhs);
+
 /// An integer or index scalar converted to `type` (an integer or index
 /// type), sign-extending or truncating.
 Value castInteger(OpBuilder &builder, Location loc, Value value, Type type);
