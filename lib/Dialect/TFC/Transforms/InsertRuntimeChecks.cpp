@@ -65,17 +65,28 @@ Value shapeElement(OpBuilder &b, Location loc, Value shape, int64_t index) {
                          b.getDenseI64ArrayAttr(1));
 }
 
-/// gather: every index is in [0, size of the gathered axis).
-void checkGatherIndices(OpBuilder &b, GatherOp op) {
-  auto params = dyn_cast<RankedTensorType>(op.getParams().getType());
-  auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
-  if (!params || !indicesType)
-    return;
-  int64_t axis = op.getAxis();
+/// The axis `gather` reads along, counted from the front, when its params
+/// are ranked.
+std::optional<int64_t> gatherAxis(GatherOp gather) {
+  auto params = dyn_cast<RankedTensorType>(gather.getParams().getType());
+  if (!params)
+    return std::nullopt;
+  int64_t axis = gather.getAxis();
   if (axis < 0)
     axis += params.getRank();
   if (axis < 0 || axis >= params.getRank())
+    return std::nullopt;
+  return axis;
+}
+
+/// gather: every index is in [0, size of the gathered axis).
+void checkGatherIndices(OpBuilder &b, GatherOp op) {
+  auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
+  std::optional<int64_t> gathered = gatherAxis(op);
+  if (!gathered || !indicesType)
     return;
+  int64_t axis = *gathered;
+  auto params = cast<RankedTensorType>(op.getParams().getType());
   Location loc = op.getLoc();
   Type indexType = indicesType.getElementType();
   Value indices = op.getIndices();
@@ -107,15 +118,13 @@ void checkGatherIndices(OpBuilder &b, GatherOp op) {
 
 /// The size of the axis `gather` reads along, when it is static.
 std::optional<int64_t> gatheredSize(GatherOp gather) {
-  auto params = dyn_cast<RankedTensorType>(gather.getParams().getType());
-  if (!params)
+  std::optional<int64_t> axis = gatherAxis(gather);
+  if (!axis)
     return std::nullopt;
-  int64_t axis = gather.getAxis();
-  if (axis < 0)
-    axis += params.getRank();
-  if (axis < 0 || axis >= params.getRank() || params.isDynamicDim(axis))
+  auto params = cast<RankedTensorType>(gather.getParams().getType());
+  if (params.isDynamicDim(*axis))
     return std::nullopt;
-  return params.getDimSize(axis);
+  return params.getDimSize(*axis);
 }
 
 /// unsorted_segment_sum: every id is below num_segments (negative ids are
