@@ -8,13 +8,12 @@
 
 #include "tfc/Pipelines/Pipelines.h"
 
-#include "HostLowering.h"
+#include "SharedStages.h"
 
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -64,14 +63,7 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
     pm.addPass(createLinalgElementwiseOpFusionPass());
     pm.addPass(createCanonicalizerPass());
   }
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  bufferize.allowReturnAllocsFromLoops = true;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  addBufferization(pm);
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addPass(createTFCGPUDeviceMemory());
   pm.addNestedPass<func::FuncOp>(createTFCGPUMapLinalg());

@@ -6,7 +6,7 @@
 
 #include "tfc/Pipelines/Pipelines.h"
 
-#include "HostLowering.h"
+#include "SharedStages.h"
 
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
@@ -130,18 +130,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   if (optimize)
     buildTileAndVectorizePipeline(pm, options);
 
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  // Loop-carried values that change shape (a sequence grown by concat) are
-  // new buffers in each iteration; the call's arena frees them.
-  bufferize.allowReturnAllocsFromLoops = true;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  // CSE first: a tile written in place is then a self-copy, which
-  // canonicalization removes.
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  addBufferization(pm);
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   if (optimize) {
@@ -184,6 +173,16 @@ void mlir::tfc::buildTfcCPUPipeline(OpPassManager &pm,
   buildTfcCPULoweringPipeline(pm, options);
 }
 
+/// tfc to host code launching mapped, outlined CUDA kernels.
+static void buildCUDAKernelsFromTfc(OpPassManager &pm,
+                                    const TfcCUDAPipelineOptions &options) {
+  TfcPipelineOptions frontend;
+  options.toFrontendOptions(frontend);
+  buildTfcFrontendPipeline(pm, frontend);
+  buildTfcEntryPointABIPipeline(pm, frontend);
+  buildTfcCUDAKernelPipeline(pm, options);
+}
+
 void mlir::tfc::registerTfcPipelines() {
   PassPipelineRegistration<TfcPipelineOptions>(
       "tfc-frontend",
@@ -200,23 +199,13 @@ void mlir::tfc::registerTfcPipelines() {
       "tfc-cuda-kernels",
       "The front end, the ABI and the CUDA kernel pipeline: host code "
       "launching mapped, outlined kernels (what NVVM and the emulator take)",
-      [](OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
-        TfcPipelineOptions frontend;
-        options.toFrontendOptions(frontend);
-        buildTfcFrontendPipeline(pm, frontend);
-        buildTfcEntryPointABIPipeline(pm, frontend);
-        buildTfcCUDAKernelPipeline(pm, options);
-      });
+      buildCUDAKernelsFromTfc);
   PassPipelineRegistration<TfcCUDAPipelineOptions>(
       "tfc-cuda-emulator",
       "The front end and the CUDA kernel pipeline with the kernels emulated "
       "on the host, to the LLVM dialect",
       [](OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
-        TfcPipelineOptions frontend;
-        options.toFrontendOptions(frontend);
-        buildTfcFrontendPipeline(pm, frontend);
-        buildTfcEntryPointABIPipeline(pm, frontend);
-        buildTfcCUDAKernelPipeline(pm, options);
+        buildCUDAKernelsFromTfc(pm, options);
         buildTfcCUDAEmulatorPipeline(pm);
       });
   PassPipelineRegistration<TfcCUDAPipelineOptions>(
@@ -227,6 +216,21 @@ void mlir::tfc::registerTfcPipelines() {
       "tfc-cuda-pipeline",
       "The whole CUDA pipeline, tfc to the LLVM dialect and a fatbin",
       buildTfcCUDAPipeline);
+}
+
+void mlir::tfc::addBufferization(OpPassManager &pm) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loop-carried values that change shape (a sequence grown by concat) are
+  // new buffers in each iteration; the call's arena frees them.
+  bufferize.allowReturnAllocsFromLoops = true;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // CSE first: a tile written in place is then a self-copy, which
+  // canonicalization removes.
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::tfc::addHostLLVMLowering(

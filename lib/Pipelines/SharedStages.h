@@ -1,17 +1,24 @@
-//===- HostLowering.h - host code to the LLVM dialect -----------*- C++ -*-===//
+//===- SharedStages.h - stages of the CPU and CUDA pipelines ---*- C++ -*-===//
 //
-// The lowering of host code after the loops, shared by the CPU and CUDA
-// pipelines.
+// Bufferization and the lowering of host code to the LLVM dialect: the
+// same on the CPU and CUDA targets.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_LIB_PIPELINES_HOSTLOWERING_H
-#define TFC_LIB_PIPELINES_HOSTLOWERING_H
+#ifndef TFC_LIB_PIPELINES_SHAREDSTAGES_H
+#define TFC_LIB_PIPELINES_SHAREDSTAGES_H
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace mlir::tfc {
+
+/// One-shot bufferization of the whole module (identity layouts at function
+/// boundaries; loop-carried values that change shape are new buffers in
+/// each iteration, which the call's arena frees), then CSE and
+/// canonicalization: a tile written in place is then a self-copy, which
+/// canonicalization removes.
+void addBufferization(OpPassManager &pm);
 
 /// Strided metadata, affine, memrefs (allocations through the runtime's
 /// `_mlir_memref_to_llvm_*`, which owns a call's temporaries), scf, math,
@@ -24,4 +31,4 @@ void addHostLLVMLowering(
 
 } // namespace mlir::tfc
 
-#endif // TFC_LIB_PIPELINES_HOSTLOWERING_H
+#endif // TFC_LIB_PIPELINES_SHAREDSTAGES_H
