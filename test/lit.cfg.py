@@ -25,34 +25,15 @@ config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
-# CUDA: `ptxas` when a whole toolkit is there (ptxas, fatbinary and libdevice,
-# all needed by --target=cuda); `cuda-device` only when the runtime finds a
-# usable GPU. The toolkit is looked for as a directory, not through PATH: a
-# `ptxas` on PATH may be a wrapper script outside the toolkit.
-import shutil
-
-def is_cuda_toolkit(root):
-    return (os.access(os.path.join(root, "bin", "ptxas"), os.X_OK)
-            and os.access(os.path.join(root, "bin", "fatbinary"), os.X_OK)
-            and os.path.isfile(os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")))
-
-def find_cuda_toolkit():
-    candidates = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
-    on_path = shutil.which("ptxas")
-    if on_path:
-        candidates.append(os.path.dirname(os.path.dirname(os.path.realpath(on_path))))
-    for root in candidates:
-        if root and is_cuda_toolkit(root):
-            return root
-    return None
-
-cuda_toolkit = find_cuda_toolkit()
-if cuda_toolkit:
+# CUDA: `ptxas` when the build found a whole toolkit (ptxas, fatbinary and
+# libdevice, all needed by --target=cuda; cmake/TfcCudaToolkit.cmake);
+# `cuda-device` only when the runtime finds a usable GPU.
+if config.tfc_cuda_toolkit:
     config.available_features.add("ptxas")
-    config.substitutions.append(("%ptxas", os.path.join(cuda_toolkit, "bin", "ptxas")))
-    config.substitutions.append(("%cuda_toolkit", cuda_toolkit))
+    config.substitutions.append(("%ptxas", os.path.join(config.tfc_cuda_toolkit, "bin", "ptxas")))
+    config.substitutions.append(("%cuda_toolkit", config.tfc_cuda_toolkit))
 else:
-    lit_config.note("CUDA tests skipped: no CUDA toolkit (bin/ptxas, bin/fatbinary, "
+    lit_config.note("CUDA tests skipped: the build found no CUDA toolkit (bin/ptxas, bin/fatbinary, "
                     "nvvm/libdevice) in $CUDA_HOME, $CUDA_PATH, /usr/local/cuda or beside ptxas on PATH")
 
 def cuda_device_usable():
