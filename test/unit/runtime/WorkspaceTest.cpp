@@ -78,19 +78,30 @@ TEST(WorkspaceTest, SmallBlocksComeBackFromTheThreadsCache) {
   _mlir_memref_to_llvm_free(third);
 }
 
-TEST(WorkspaceTest, BlocksFreedOnAnotherThreadAreFine) {
-  // A result freed by the thread the caller handed it to.
+TEST(WorkspaceTest, BlocksFreedOnAnotherThreadGoToThatThreadsCache) {
+  // A result freed by the thread the caller handed it to: that thread's
+  // next allocation of the size class gets it.
   void *block = _mlir_memref_to_llvm_alloc(1000);
   ASSERT_NE(block, nullptr);
   std::memset(block, 3, 1000);
-  std::thread([block] { _mlir_memref_to_llvm_free(block); }).join();
-  // A block of a thread that has ended, freed here.
+  void *reused = nullptr;
+  std::thread([&] {
+    _mlir_memref_to_llvm_free(block);
+    reused = _mlir_memref_to_llvm_alloc(1000);
+    _mlir_memref_to_llvm_free(reused);
+  }).join();
+  EXPECT_EQ(reused, block);
+  // A block of a thread that has ended (its cache freed with it), freed
+  // here and then served from this thread's cache.
   void *fromEndedThread = nullptr;
   std::thread([&] { fromEndedThread = _mlir_memref_to_llvm_alloc(1000); })
       .join();
   ASSERT_NE(fromEndedThread, nullptr);
   std::memset(fromEndedThread, 4, 1000);
   _mlir_memref_to_llvm_free(fromEndedThread);
+  void *again = _mlir_memref_to_llvm_alloc(1000);
+  EXPECT_EQ(again, fromEndedThread);
+  _mlir_memref_to_llvm_free(again);
 }
 
 } // namespace
