@@ -223,6 +223,14 @@ TEST_F(HotPathAllocationTest, ThreadsEndingWithCachedBlocksAreFine) {
   auto x = filledMatrix(2, 4, 0.5f);
   const tfc_tensor *input = x.get();
   int64_t index = tfc_model_find_entry(model.get(), "predict");
+  // The probabilities the calling thread computes, to compare with.
+  tfc_tensor *reference = nullptr;
+  ASSERT_EQ(tfc_model_call(model.get(), index, &input, 1, &reference, 1,
+                           status.get()),
+            TFC_OK);
+  Tensor owned(reference);
+  const float *expected =
+      static_cast<const float *>(tfc_tensor_data(reference));
   for (int round = 0; round < 4; ++round) {
     tfc_tensor *out = nullptr;
     std::thread worker([&] {
@@ -232,7 +240,10 @@ TEST_F(HotPathAllocationTest, ThreadsEndingWithCachedBlocksAreFine) {
     });
     worker.join();
     ASSERT_TRUE(out);
-    EXPECT_EQ(tfc_tensor_num_elements(out), 6);
+    ASSERT_EQ(tfc_tensor_num_elements(out), 6);
+    const float *values = static_cast<const float *>(tfc_tensor_data(out));
+    for (int i = 0; i < 6; ++i)
+      EXPECT_EQ(values[i], expected[i]) << "element " << i;
     // Freed on another thread than the one that allocated it.
     tfc_tensor_destroy(out);
   }
