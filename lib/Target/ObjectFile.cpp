@@ -64,9 +64,14 @@ LogicalResult mlir::tfc::emitObjectFile(llvm::Module &module,
 
   bool host = options.cpu.empty() || options.cpu == "host";
   std::string cpu = host ? llvm::sys::getHostCPUName().str() : options.cpu;
-  std::string features =
-      !options.features.empty() ? options.features : (host ? hostFeatures() : "");
+  std::string features = !options.features.empty()
+                             ? options.features
+                             : (host ? hostFeatures() : "");
   llvm::TargetOptions targetOptions;
+  // Constructors (the CUDA module loader among them) go to .init_array:
+  // glibc with today's crt files runs only that, never .ctors, and the
+  // default options still pick .ctors.
+  targetOptions.UseInitArray = true;
   std::optional<llvm::CodeGenOptLevel> codeGenLevel =
       llvm::CodeGenOpt::getLevel(std::min(options.optLevel, 3u));
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
