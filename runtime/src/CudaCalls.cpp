@@ -50,8 +50,8 @@ bool tfc::runtime::cudaSucceeded(CUresult result, const char *function,
                                  const char *what) {
   if (result == kCudaSuccess)
     return true;
-  // CUDA_ERROR_OUT_OF_MEMORY is 2.
-  tfc_code code = result == 2 ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL;
+  tfc_code code =
+      result == kCudaErrorOutOfMemory ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL;
   recordCudaFailure(code, formatString("%s: %s failed: %s", function, what,
                                        cudaErrorName(result).c_str()));
   return false;

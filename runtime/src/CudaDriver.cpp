@@ -1,6 +1,7 @@
 //===- CudaDriver.cpp - Opening the CUDA driver ---------------------------===//
 //
-// Loads the driver once (dlopen + dlsym), initializes it and retains the
+// Loads the driver once (dlopen, then cuGetProcAddress for the entry points
+// in the form of CUDA kCudaApiVersion), initializes it and retains the
 // primary context of device 0. Any failure on the way leaves the driver
 // unusable with the reason recorded; nothing here prints or aborts, because
 // the first use may be a compiled model's global constructor at dlopen time.
@@ -23,57 +24,83 @@ struct LoadedDriver {
   std::string path;
 };
 
-/// Looks up `name` (and its _v2 variant first, the current ABI of the
-/// functions that have one) into `slot`; false when missing.
-template <typename Fn>
-bool bind(void *handle, const char *name, Fn &slot, std::string &reason) {
-  std::string versioned = std::string(name) + "_v2";
-  void *symbol = dlsym(handle, versioned.c_str());
-  if (!symbol)
-    symbol = dlsym(handle, name);
-  if (!symbol) {
-    reason = formatString("the driver has no %s", name);
-    return false;
+// cuGetProcAddress's signatures: CUDA 12.0 added the last argument and
+// exports the new form as cuGetProcAddress_v2.
+using GetProcAddressV2 = CUresult (*)(const char *, void **, int,
+                                      unsigned long long, int *);
+using GetProcAddressV1 = CUresult (*)(const char *, void **, int,
+                                      unsigned long long);
+/// CU_GET_PROC_ADDRESS_LEGACY_STREAM: the forms where stream 0 is the legacy
+/// default stream, which the runtime's copies synchronize with.
+constexpr unsigned long long kLegacyStream = 1;
+
+/// Finds the entry points of one driver, in the form of CUDA
+/// `kCudaApiVersion`.
+class EntryPointFinder {
+public:
+  explicit EntryPointFinder(void *handle) : handle(handle) {
+    getV2 = reinterpret_cast<GetProcAddressV2>(
+        dlsym(handle, "cuGetProcAddress_v2"));
+    if (!getV2)
+      getV1 =
+          reinterpret_cast<GetProcAddressV1>(dlsym(handle, "cuGetProcAddress"));
+    // Unversioned since CUDA 2.2: safe to take before anything else, so
+    // that every later message can name the driver's version.
+    auto getVersion = reinterpret_cast<CUresult (*)(int *)>(
+        dlsym(handle, "cuDriverGetVersion"));
+    if (!getVersion || getVersion(&version) != kCudaSuccess)
+      version = -1;
   }
-  slot = reinterpret_cast<Fn>(symbol);
-  return true;
-}
+
+  /// The driver's CUDA version as "13.0", or "unknown".
+  std::string versionText() const {
+    if (version < 0)
+      return "unknown";
+    return formatString("%d.%d", version / 1000, version % 1000 / 10);
+  }
+
+  /// Binds `slot` to `name`, the form of kCudaApiVersion; `legacySymbol` is
+  /// that form's exported name, used only without cuGetProcAddress.
+  template <typename Fn>
+  bool bind(const char *name, const char *legacySymbol, Fn &slot,
+            std::string &reason) {
+    void *symbol = nullptr;
+    CUresult result = kCudaSuccess;
+    if (getV2) {
+      int found = 0;
+      result = getV2(name, &symbol, kCudaApiVersion, kLegacyStream, &found);
+    } else if (getV1) {
+      result = getV1(name, &symbol, kCudaApiVersion, kLegacyStream);
+    } else {
+      symbol = dlsym(handle, legacySymbol);
+    }
+    if (result != kCudaSuccess || !symbol) {
+      reason = formatString(
+          "the CUDA driver (version %s) has no entry point %s for CUDA "
+          "%d.%d",
+          versionText().c_str(), getV2 || getV1 ? name : legacySymbol,
+          kCudaApiVersion / 1000, kCudaApiVersion % 1000 / 10);
+      if (result != kCudaSuccess)
+        reason += formatString(" (cuGetProcAddress: error %d)", result);
+      return false;
+    }
+    slot = reinterpret_cast<Fn>(symbol);
+    return true;
+  }
+
+private:
+  void *handle;
+  GetProcAddressV2 getV2 = nullptr;
+  GetProcAddressV1 getV1 = nullptr;
+  int version = -1;
+};
 
 bool bindAll(void *handle, CudaDriver &d, std::string &reason) {
-#define TFC_BIND(name)                                                         \
-  if (!bind(handle, #name, d.name, reason))                                    \
+  EntryPointFinder finder(handle);
+#define TFC_BIND(name, legacySymbol)                                           \
+  if (!finder.bind(#name, #legacySymbol, d.name, reason))                      \
     return false;
-  TFC_BIND(cuInit)
-  TFC_BIND(cuDriverGetVersion)
-  TFC_BIND(cuGetErrorName)
-  TFC_BIND(cuDeviceGetCount)
-  TFC_BIND(cuDeviceGet)
-  TFC_BIND(cuDeviceGetName)
-  TFC_BIND(cuDeviceGetAttribute)
-  TFC_BIND(cuDeviceTotalMem)
-  TFC_BIND(cuDevicePrimaryCtxRetain)
-  TFC_BIND(cuCtxSetCurrent)
-  TFC_BIND(cuCtxSynchronize)
-  TFC_BIND(cuModuleLoadData)
-  TFC_BIND(cuModuleUnload)
-  TFC_BIND(cuModuleGetFunction)
-  TFC_BIND(cuLaunchKernel)
-  TFC_BIND(cuStreamCreate)
-  TFC_BIND(cuStreamDestroy)
-  TFC_BIND(cuStreamSynchronize)
-  TFC_BIND(cuStreamWaitEvent)
-  TFC_BIND(cuEventCreate)
-  TFC_BIND(cuEventDestroy)
-  TFC_BIND(cuEventSynchronize)
-  TFC_BIND(cuEventRecord)
-  TFC_BIND(cuMemAlloc)
-  TFC_BIND(cuMemAllocManaged)
-  TFC_BIND(cuMemFree)
-  TFC_BIND(cuMemcpyAsync)
-  TFC_BIND(cuMemsetD32Async)
-  TFC_BIND(cuMemsetD16Async)
-  TFC_BIND(cuMemHostRegister)
-  TFC_BIND(cuMemHostUnregister)
+  TFC_CUDA_ENTRY_POINTS(TFC_BIND)
 #undef TFC_BIND
   return true;
 }

@@ -28,13 +28,59 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 
 constexpr CUresult kCudaSuccess = 0;
+constexpr CUresult kCudaErrorOutOfMemory = 2;
+constexpr CUresult kCudaErrorNoBinaryForGpu = 209;
+constexpr CUresult kCudaErrorUnsupportedPtxVersion = 222;
 // Attributes of cuDeviceGetAttribute.
 constexpr int kAttrMultiprocessors = 16;
 constexpr int kAttrMajor = 75;
 constexpr int kAttrMinor = 76;
 
-/// The driver entry points the runtime uses (their unversioned or _v2
-/// names, as libcuda exports them).
+/// The CUDA version whose signatures the declarations below follow. The
+/// driver's cuGetProcAddress hands out each entry point in the form this
+/// version defined, so a newer driver that changed a signature (CUDA 13's
+/// cuCtxSynchronize_v2 takes a context) still gives the one declared here.
+/// Change it only together with the declarations.
+constexpr int kCudaApiVersion = 12000;
+
+/// Each entry point the runtime uses: its name for cuGetProcAddress, and
+/// the symbol that has the signature declared below in a driver too old to
+/// have cuGetProcAddress (before CUDA 11.3).
+#define TFC_CUDA_ENTRY_POINTS(X)                                               \
+  X(cuInit, cuInit)                                                            \
+  X(cuDriverGetVersion, cuDriverGetVersion)                                    \
+  X(cuGetErrorName, cuGetErrorName)                                            \
+  X(cuDeviceGetCount, cuDeviceGetCount)                                        \
+  X(cuDeviceGet, cuDeviceGet)                                                  \
+  X(cuDeviceGetName, cuDeviceGetName)                                          \
+  X(cuDeviceGetAttribute, cuDeviceGetAttribute)                                \
+  X(cuDeviceTotalMem, cuDeviceTotalMem_v2)                                     \
+  X(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain)                        \
+  X(cuCtxSetCurrent, cuCtxSetCurrent)                                          \
+  X(cuCtxSynchronize, cuCtxSynchronize)                                        \
+  X(cuModuleLoadData, cuModuleLoadData)                                        \
+  X(cuModuleUnload, cuModuleUnload)                                            \
+  X(cuModuleGetFunction, cuModuleGetFunction)                                  \
+  X(cuLaunchKernel, cuLaunchKernel)                                            \
+  X(cuStreamCreate, cuStreamCreate)                                            \
+  X(cuStreamDestroy, cuStreamDestroy_v2)                                       \
+  X(cuStreamSynchronize, cuStreamSynchronize)                                  \
+  X(cuStreamWaitEvent, cuStreamWaitEvent)                                      \
+  X(cuEventCreate, cuEventCreate)                                              \
+  X(cuEventDestroy, cuEventDestroy_v2)                                         \
+  X(cuEventSynchronize, cuEventSynchronize)                                    \
+  X(cuEventRecord, cuEventRecord)                                              \
+  X(cuMemAlloc, cuMemAlloc_v2)                                                 \
+  X(cuMemAllocManaged, cuMemAllocManaged)                                      \
+  X(cuMemFree, cuMemFree_v2)                                                   \
+  X(cuMemcpyAsync, cuMemcpyAsync)                                              \
+  X(cuMemsetD32Async, cuMemsetD32Async)                                        \
+  X(cuMemsetD16Async, cuMemsetD16Async)                                        \
+  X(cuMemHostRegister, cuMemHostRegister_v2)                                   \
+  X(cuMemHostUnregister, cuMemHostUnregister)
+
+/// The driver entry points the runtime uses, with the signatures of CUDA
+/// `kCudaApiVersion`.
 struct CudaDriver {
   CUresult (*cuInit)(unsigned);
   CUresult (*cuDriverGetVersion)(int *);

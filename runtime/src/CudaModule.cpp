@@ -9,8 +9,53 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaCalls.h"
+#include "CudaFatbin.h"
+
+#include <atomic>
 
 using namespace tfc::runtime;
+
+namespace {
+std::atomic<long> moduleLoadAttempts{0};
+
+void noteModuleLoadAttempt() { ++moduleLoadAttempts; }
+
+/// Why a module did not load: the driver's error, and for a binary without
+/// code for the device, which architectures it has and which the device is.
+std::string describeModuleLoadFailure(const CudaDriver &d, CUresult result,
+                                      const void *image, const char *kind) {
+  std::string text = formatString("loading the model's GPU %s failed: %s", kind,
+                                  cudaErrorName(result).c_str());
+  if (result == kCudaErrorNoBinaryForGpu) {
+    int major = 0, minor = 0;
+    CUdevice device = 0;
+    if (d.cuDeviceGet(&device, 0) == kCudaSuccess &&
+        d.cuDeviceGetAttribute(&major, kAttrMajor, device) == kCudaSuccess &&
+        d.cuDeviceGetAttribute(&minor, kAttrMinor, device) == kCudaSuccess)
+      text += formatString(": no code for device 0 (sm_%d%d)", major, minor);
+    std::string images = describeFatbinImages(image);
+    if (!images.empty())
+      text += "; the library holds " + images;
+    text += formatString("; recompile with --cuda-arch sm_%d%d", major, minor);
+  } else if (result == kCudaErrorUnsupportedPtxVersion) {
+    text += formatString(": the driver (CUDA %d.%d) is older than the "
+                         "toolkit that compiled the model",
+                         d.version / 1000, d.version % 1000 / 10);
+  }
+  return text;
+}
+
+/// Why a kernel's module is null.
+std::string moduleLoadFailure() {
+  if (moduleLoadAttempts == 0)
+    return "the model's GPU module was never loaded: the library's "
+           "constructors did not run";
+  std::string failure = lastCudaLoadFailure();
+  if (failure.empty())
+    return "the model's GPU module did not load";
+  return failure;
+}
+} // namespace
 
 extern "C" {
 
@@ -18,11 +63,17 @@ extern "C" {
 
 TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoad(void *data, int64_t size) {
   (void)size; // cubins and fatbins carry their own size
+  noteModuleLoadAttempt();
   const CudaDriver *d = cudaForCall("mgpuModuleLoad");
   CUmodule module = nullptr;
-  if (d && !cudaSucceeded(d->cuModuleLoadData(&module, data), "mgpuModuleLoad",
-                          "loading the model's GPU binary"))
-    module = nullptr;
+  if (d) {
+    CUresult result = d->cuModuleLoadData(&module, data);
+    if (result != kCudaSuccess) {
+      recordCudaFailure(TFC_UNAVAILABLE,
+                        describeModuleLoadFailure(*d, result, data, "binary"));
+      module = nullptr;
+    }
+  }
   unwindIfCallFailed();
   return module;
 }
@@ -31,11 +82,17 @@ TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoad(void *data, int64_t size) {
 /// its own optimization level.
 TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   (void)optLevel;
+  noteModuleLoadAttempt();
   const CudaDriver *d = cudaForCall("mgpuModuleLoadJIT");
   CUmodule module = nullptr;
-  if (d && !cudaSucceeded(d->cuModuleLoadData(&module, data),
-                          "mgpuModuleLoadJIT", "compiling the model's PTX"))
-    module = nullptr;
+  if (d) {
+    CUresult result = d->cuModuleLoadData(&module, data);
+    if (result != kCudaSuccess) {
+      recordCudaFailure(TFC_UNAVAILABLE,
+                        describeModuleLoadFailure(*d, result, data, "PTX"));
+      module = nullptr;
+    }
+  }
   unwindIfCallFailed();
   return module;
 }
@@ -52,10 +109,9 @@ TFC_RUNTIME_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
                                                     const char *name) {
   CUfunction function = nullptr;
   if (!module) {
-    recordCudaFailure(TFC_UNAVAILABLE,
-                      "kernel '" + std::string(name ? name : "?") +
-                          "': the model's GPU module did not load (" +
-                          lastCudaLoadFailure() + ")");
+    recordCudaFailure(TFC_UNAVAILABLE, "kernel '" +
+                                           std::string(name ? name : "?") +
+                                           "': " + moduleLoadFailure());
   } else if (const CudaDriver *d = cudaForCall("mgpuModuleGetFunction")) {
     if (!cudaSucceeded(d->cuModuleGetFunction(&function, module, name),
                        "mgpuModuleGetFunction", name))

@@ -29,7 +29,9 @@ tfc_code tfc::runtime::deviceAllocate(size_t bytes, void **ptr,
   CUdeviceptr device = 0;
   CUresult result = d.cuMemAlloc(&device, bytes ? bytes : 1);
   if (result != kCudaSuccess)
-    return setError(status, result == 2 ? TFC_RESOURCE_EXHAUSTED : TFC_INTERNAL,
+    return setError(status,
+                    result == kCudaErrorOutOfMemory ? TFC_RESOURCE_EXHAUSTED
+                                                    : TFC_INTERNAL,
                     "allocating %zu bytes of device memory: %s", bytes,
                     cudaErrorName(result).c_str());
   *ptr = reinterpret_cast<void *>(device);
