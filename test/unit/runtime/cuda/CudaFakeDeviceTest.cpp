@@ -27,6 +27,8 @@ struct FakeDriver {
   int (*isDeviceMemory)(const void *, size_t);
   long long (*liveBlocks)();
   long long (*totalAllocations)();
+  void (*failNextLaunch)(int);
+  long long (*moduleLoadCalls)();
 };
 
 const FakeDriver &fake() {
@@ -42,6 +44,10 @@ const FakeDriver &fake() {
         dlsym(handle, "fake_cuda_live_blocks"));
     d.totalAllocations = reinterpret_cast<long long (*)()>(
         dlsym(handle, "fake_cuda_total_allocations"));
+    d.failNextLaunch = reinterpret_cast<void (*)(int)>(
+        dlsym(handle, "fake_cuda_fail_next_launch"));
+    d.moduleLoadCalls = reinterpret_cast<long long (*)()>(
+        dlsym(handle, "fake_cuda_module_load_calls"));
     return d;
   }();
   return hooks;
@@ -102,12 +108,12 @@ TEST(CudaFakeDevice, DriverAndDeviceAreReported) {
   StatusPtr status = makeStatus();
   ASSERT_EQ(tfc_cuda_check_available(status.get()), TFC_OK)
       << describe(status.get());
-  EXPECT_EQ(tfc_cuda_driver_version(), 12040);
+  EXPECT_EQ(tfc_cuda_driver_version(), 13000);
   ASSERT_EQ(tfc_cuda_device_count(), 1);
   tfc_cuda_device_info info;
   ASSERT_EQ(tfc_cuda_device_get_info(0, &info, status.get()), TFC_OK);
   EXPECT_STREQ(info.name, "tfc fake device");
-  EXPECT_EQ(info.major, 8);
+  EXPECT_EQ(info.major, 9);
   EXPECT_EQ(info.minor, 0);
   EXPECT_EQ(info.total_memory, int64_t(1) << 30);
   EXPECT_EQ(tfc_cuda_device_get_info(1, &info, status.get()),
@@ -275,25 +281,75 @@ TEST(CudaFakeDevice, InputsMayBeDevicePointers) {
   mgpuMemFree(device, nullptr);
 }
 
+/// PTX with the kernel the hand-written model launches.
+const char kScalePtx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                         ".visible .entry scale_kernel() { ret; }\n";
+
 TEST(CudaFakeDevice, DeviceFailuresEndTheCallWithAStatus) {
   ModelPtr model = createModel(/*cuda=*/true);
   ASSERT_TRUE(model);
   initialize(model.get());
   ASSERT_EQ(scale(model.get(), "[1, 1]"), "f32[2] [1.5 -2]");
   long long live = fake().liveBlocks();
-  const char image[] = "any image";
-  void *module = mgpuModuleLoad(const_cast<char *>(image), sizeof(image));
+  void *module =
+      mgpuModuleLoad(const_cast<char *>(kScalePtx), sizeof(kScalePtx));
   ASSERT_NE(module, nullptr);
-  setLaunchModule(module);
+  setLaunch(true, module);
+  EXPECT_EQ(scale(model.get(), "[1, 1]"), "f32[2] [1.5 -2]");
+  fake().failNextLaunch(719);
   EXPECT_EQ(scale(model.get(), "[1, 1]"),
             "INTERNAL: mgpuLaunchKernel: launching a kernel failed: "
-            "CUDA_ERROR_NOT_SUPPORTED");
-  setLaunchModule(nullptr);
+            "CUDA_ERROR_LAUNCH_FAILED");
+  setLaunch(false, nullptr);
   mgpuModuleUnload(module);
   // The lock was released and the call's blocks went back to the workspace.
   EXPECT_EQ(fake().liveBlocks(), live);
   addToW(model.get(), "[1, 1]");
   EXPECT_EQ(readW(model.get()), "f32[2] [2.5 -1]");
+}
+
+TEST(CudaFakeDevice, AKernelTheModuleLacksIsNotFound) {
+  ModelPtr model = createModel(/*cuda=*/true);
+  ASSERT_TRUE(model);
+  initialize(model.get());
+  const char otherPtx[] = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                          ".visible .entry other_kernel() { ret; }\n";
+  void *module = mgpuModuleLoad(const_cast<char *>(otherPtx), sizeof(otherPtx));
+  ASSERT_NE(module, nullptr);
+  setLaunch(true, module);
+  EXPECT_EQ(scale(model.get(), "[1, 1]"),
+            "INTERNAL: mgpuModuleGetFunction: scale_kernel failed: "
+            "CUDA_ERROR_NOT_FOUND");
+  setLaunch(false, nullptr);
+  mgpuModuleUnload(module);
+}
+
+// ctest runs each test in a process of its own (gtest_discover_tests), where
+// no module load was attempted before this one.
+TEST(CudaFakeDevice, AModuleNeverLoadedIsReportedAsSuch) {
+  if (fake().moduleLoadCalls() > 0)
+    GTEST_SKIP() << "an earlier test of this process loaded a module";
+  ModelPtr model = createModel(/*cuda=*/true);
+  ASSERT_TRUE(model);
+  initialize(model.get());
+  setLaunch(true, nullptr);
+  EXPECT_EQ(scale(model.get(), "[1, 1]"),
+            "UNAVAILABLE: kernel 'scale_kernel': the model's GPU module was "
+            "never loaded: the library's constructors did not run");
+  setLaunch(false, nullptr);
+}
+
+TEST(CudaFakeDevice, AModuleThatFailedToLoadSaysWhy) {
+  ModelPtr model = createModel(/*cuda=*/true);
+  ASSERT_TRUE(model);
+  initialize(model.get());
+  const char image[] = "not a GPU binary";
+  EXPECT_EQ(mgpuModuleLoad(const_cast<char *>(image), sizeof(image)), nullptr);
+  setLaunch(true, nullptr);
+  EXPECT_EQ(scale(model.get(), "[1, 1]"),
+            "UNAVAILABLE: kernel 'scale_kernel': loading the model's GPU "
+            "binary failed: CUDA_ERROR_INVALID_IMAGE");
+  setLaunch(false, nullptr);
 }
 
 TEST(CudaFakeDevice, ConcurrentCallsOnOneModel) {

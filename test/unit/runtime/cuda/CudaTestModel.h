@@ -53,9 +53,9 @@ struct EntryLog {
 };
 EntryLog &entryLog();
 
-/// When set, the CUDA entry points launch a kernel of this module after
-/// copying (which the fake driver refuses).
-void setLaunchModule(void *module);
+/// When `enabled`, the CUDA entry points launch the kernel `scale_kernel`
+/// of `module` after copying (a null module is one that did not load).
+void setLaunch(bool enabled, void *module);
 
 /// The ABI of the model; `cuda` selects the target line and the entry
 /// points. The structure lives as long as the process.

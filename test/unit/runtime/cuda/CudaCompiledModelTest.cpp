@@ -1,0 +1,300 @@
+//===- CudaCompiledModelTest.cpp - Compiled CUDA libraries on the fake ----===//
+//
+// Libraries made by `tfc compile --target=cuda`, opened with dlopen and
+// called through the C API on the fake CUDA 13 driver. Their constructors
+// load the embedded fatbin, and every mgpu* call, launch and
+// synchronization they make goes to the fake, which checks it the way the
+// real driver does. Kernels do not run here, so the tests check that calls
+// complete and which kernels were launched, never the numbers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../RuntimeTestUtils.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <string>
+#include <thread>
+
+using namespace tfc::runtime::testing;
+
+namespace {
+
+const bool driverConfigured =
+    setenv("TFC_CUDA_DRIVER", TFC_TEST_DRIVER, 1) == 0;
+
+/// The fake driver's test hooks and some of its entry points, from the copy
+/// the runtime opened.
+struct FakeDriver {
+  void *handle = nullptr;
+
+  template <typename Fn> Fn get(const char *name) const {
+    return reinterpret_cast<Fn>(dlsym(handle, name));
+  }
+  long long modulesLoaded() const {
+    return get<long long (*)()>("fake_cuda_modules_loaded")();
+  }
+  long long liveModules() const {
+    return get<long long (*)()>("fake_cuda_live_modules")();
+  }
+  long long launchCount() const {
+    return get<long long (*)()>("fake_cuda_launch_count")();
+  }
+  std::string launchKernel(long long i) const {
+    const char *name =
+        get<const char *(*)(long long)>("fake_cuda_launch_kernel")(i);
+    return name ? name : "";
+  }
+  long long legacyCalls() const {
+    return get<long long (*)()>("fake_cuda_legacy_calls")();
+  }
+  int versionAsked(const char *name) const {
+    return get<int (*)(const char *)>("fake_cuda_version_asked")(name);
+  }
+  void failNextLaunch(int error) const {
+    get<void (*)(int)>("fake_cuda_fail_next_launch")(error);
+  }
+};
+
+const FakeDriver &fake() {
+  static FakeDriver driver = [] {
+    // Opening the driver first, as the runtime does it at first use.
+    tfc_cuda_check_available(nullptr);
+    FakeDriver d;
+    d.handle = dlopen(TFC_TEST_DRIVER, RTLD_NOW | RTLD_NOLOAD);
+    EXPECT_NE(d.handle, nullptr) << "the runtime did not open the fake driver";
+    return d;
+  }();
+  return driver;
+}
+
+/// A compiled library, open for the test's duration.
+class Library {
+public:
+  explicit Library(const std::string &name) : name(name) {
+    std::string path = std::string(TFC_TEST_MODELS) + "/lib" + name + ".so";
+    handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    EXPECT_NE(handle, nullptr) << dlerror();
+  }
+  ~Library() {
+    model.reset();
+    if (handle)
+      dlclose(handle);
+  }
+  Library(const Library &) = delete;
+  Library &operator=(const Library &) = delete;
+
+  /// The library's model on a fresh store, initialized.
+  tfc_model *create() {
+    auto *abi = static_cast<const tfc_model_abi *>(
+        dlsym(handle, ("tfc_model_" + name).c_str()));
+    EXPECT_NE(abi, nullptr);
+    if (!abi)
+      return nullptr;
+    StatusPtr status = makeStatus();
+    model.reset(tfc_model_create(abi, nullptr, status.get()));
+    EXPECT_TFC_OK(status.get());
+    if (model)
+      EXPECT_EQ(
+          tfc_model_initialize(model.get(), "GLOBAL_VARIABLES", status.get()),
+          TFC_OK)
+          << describe(status.get());
+    return model.get();
+  }
+
+  void close() {
+    model.reset();
+    dlclose(handle);
+    handle = nullptr;
+  }
+
+private:
+  struct ModelDeleter {
+    void operator()(tfc_model *m) const { tfc_model_destroy(m); }
+  };
+  std::string name;
+  void *handle = nullptr;
+  std::unique_ptr<tfc_model, ModelDeleter> model;
+};
+
+/// Calls entry point `fn` with literal inputs of f32 (or `dtype`); returns
+/// "" on success, else the status.
+std::string call(tfc_model *model, const char *fn,
+                 std::vector<std::string> inputs, tfc_dtype dtype = TFC_F32) {
+  int64_t index = tfc_model_find_entry(model, fn);
+  if (index < 0)
+    return std::string("no entry point ") + fn;
+  const tfc_entry_info *entry = tfc_model_entry_at(model, index);
+  std::vector<TensorPtr> owned;
+  std::vector<const tfc_tensor *> args;
+  for (const std::string &input : inputs) {
+    owned.push_back(parse(input.c_str(), dtype));
+    args.push_back(owned.back().get());
+  }
+  std::vector<tfc_tensor *> outputs(entry->num_outputs, nullptr);
+  StatusPtr status = makeStatus();
+  tfc_code code = tfc_model_call(model, index, args.data(), args.size(),
+                                 outputs.data(), outputs.size(), status.get());
+  for (tfc_tensor *output : outputs)
+    tfc_tensor_destroy(output);
+  return code == TFC_OK ? "" : describe(status.get());
+}
+
+TEST(CudaCompiledModel, TheDriverIsBoundInTheFormsOfCuda12) {
+  ASSERT_TRUE(driverConfigured);
+  StatusPtr status = makeStatus();
+  ASSERT_EQ(tfc_cuda_check_available(status.get()), TFC_OK)
+      << describe(status.get());
+  EXPECT_EQ(tfc_cuda_driver_version(), 13000);
+  // cuGetProcAddress was asked for the CUDA 12.0 forms, so CUDA 13's
+  // cuCtxSynchronize_v2 (which takes a context) was not handed out.
+  EXPECT_EQ(fake().versionAsked("cuCtxSynchronize"), 12000);
+  EXPECT_EQ(fake().versionAsked("cuMemAlloc"), 12000);
+  EXPECT_EQ(fake().versionAsked("cuLaunchKernel"), 12000);
+}
+
+TEST(CudaCompiledModel, OpeningTheLibraryLoadsItsKernels) {
+  long long loaded = fake().modulesLoaded();
+  long long live = fake().liveModules();
+  Library library("softmax");
+  // The library's constructor ran and loaded the fatbin.
+  EXPECT_EQ(fake().modulesLoaded(), loaded + 1);
+  EXPECT_EQ(fake().liveModules(), live + 1);
+  library.close();
+  // And its destructor unloaded it.
+  EXPECT_EQ(fake().liveModules(), live);
+}
+
+TEST(CudaCompiledModel, SoftmaxCompletesAndLaunchesItsKernels) {
+  Library library("softmax");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  long long before = fake().launchCount();
+  EXPECT_EQ(call(model, "softmax", {"[[1000, 0], [1, 2], [-1, 0.5]]"}), "");
+  long long after = fake().launchCount();
+  EXPECT_GT(after, before);
+  for (long long i = before; i < after; ++i)
+    EXPECT_NE(fake().launchKernel(i).find("softmax"), std::string::npos)
+        << fake().launchKernel(i);
+  // The same launches again: modules and functions stay valid across calls.
+  EXPECT_EQ(call(model, "softmax", {"[[1, 2]]"}), "");
+  EXPECT_EQ(fake().launchCount(), after + (after - before));
+  EXPECT_EQ(fake().legacyCalls(), 0);
+}
+
+TEST(CudaCompiledModel, MlpPredictsAndTrainsOnTheFakeDevice) {
+  Library library("mlp");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  long long before = fake().launchCount();
+  EXPECT_EQ(call(model, "predict", {"[[1, 2, 3, 4], [0.5, -1, 0, 2]]"}), "");
+  long long predictLaunches = fake().launchCount() - before;
+  EXPECT_GT(predictLaunches, 0);
+  for (int step = 0; step < 3; ++step)
+    EXPECT_EQ(
+        call(model, "train_step",
+             {"[[1, 2, 3, 4], [0.5, -1, 0, 2]]", "[[1, 0, 0], [0, 0, 1]]"}),
+        "");
+  // A training step does more than a prediction: gradients and updates.
+  EXPECT_GT(fake().launchCount() - before, 4 * predictLaunches);
+  EXPECT_EQ(fake().legacyCalls(), 0);
+}
+
+TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {
+  Library library("cond");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  EXPECT_EQ(call(model, "cond", {}), "");
+  EXPECT_EQ(call(model, "cond_fed", {"false"}, TFC_BOOL), "");
+}
+
+TEST(CudaCompiledModel, CallsFromManyThreadsComplete) {
+  Library library("softmax");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  std::vector<std::string> failures(4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20 && failures[t].empty(); ++i)
+        failures[t] = call(model, "softmax", {"[[1, 2], [3, 4]]"});
+    });
+  for (std::thread &thread : threads)
+    thread.join();
+  EXPECT_EQ(failures, std::vector<std::string>(4));
+}
+
+TEST(CudaCompiledModel, AKernelFailureEndsTheCallWithItsError) {
+  Library library("softmax");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  fake().failNextLaunch(719);
+  EXPECT_EQ(call(model, "softmax", {"[[1, 2]]"}),
+            "INTERNAL: mgpuLaunchKernel: launching a kernel failed: "
+            "CUDA_ERROR_LAUNCH_FAILED");
+  EXPECT_EQ(call(model, "softmax", {"[[1, 2]]"}), "");
+}
+
+// Compiled for sm_100 only: neither the cubin nor the PTX suits the fake's
+// sm_90 device (PTX compiles for later architectures only).
+TEST(CudaCompiledModel, ALibraryWithoutCodeForTheDeviceSaysWhichItHas) {
+  Library library("softmax_sm100");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  std::string error = call(model, "softmax", {"[[1, 2]]"});
+  EXPECT_NE(error.find("UNAVAILABLE: kernel '"), std::string::npos) << error;
+  EXPECT_NE(
+      error.find("loading the model's GPU binary failed: "
+                 "CUDA_ERROR_NO_BINARY_FOR_GPU: no code for device 0 "
+                 "(sm_90); the library holds sm_100 (cubin), sm_100 (PTX)"),
+      std::string::npos)
+      << error;
+  EXPECT_NE(error.find("recompile with --cuda-arch sm_90"), std::string::npos)
+      << error;
+}
+
+// The fake itself refuses what the real driver refuses.
+TEST(FakeCudaDriver, RefusesWhatTheRealDriverRefuses) {
+  ASSERT_TRUE(fake().handle);
+  using Result = int;
+  auto getProc =
+      fake()
+          .get<Result (*)(const char *, void **, int, unsigned long long,
+                          int *)>("cuGetProcAddress_v2");
+  ASSERT_TRUE(getProc);
+  // CUDA 13's cuCtxSynchronize takes a context; a stale one is refused.
+  void *sync13 = nullptr;
+  ASSERT_EQ(getProc("cuCtxSynchronize", &sync13, 13000, 0, nullptr), 0);
+  int notAContext = 0;
+  EXPECT_EQ(reinterpret_cast<Result (*)(void *)>(sync13)(&notAContext), 709);
+  // A thread without a current context cannot allocate.
+  void *alloc = nullptr;
+  ASSERT_EQ(getProc("cuMemAlloc", &alloc, 12000, 0, nullptr), 0);
+  Result fromNewThread = -1;
+  std::thread([&] {
+    unsigned long long ptr = 0;
+    fromNewThread = reinterpret_cast<Result (*)(unsigned long long *, size_t)>(
+        alloc)(&ptr, 16);
+  }).join();
+  EXPECT_EQ(fromNewThread, 201); // CUDA_ERROR_INVALID_CONTEXT
+  // A module that was never loaded, with the primary context current.
+  void *retain = nullptr, *setCurrent = nullptr, *getFunction = nullptr;
+  ASSERT_EQ(getProc("cuDevicePrimaryCtxRetain", &retain, 12000, 0, nullptr), 0);
+  ASSERT_EQ(getProc("cuCtxSetCurrent", &setCurrent, 12000, 0, nullptr), 0);
+  ASSERT_EQ(getProc("cuModuleGetFunction", &getFunction, 12000, 0, nullptr), 0);
+  void *context = nullptr;
+  ASSERT_EQ(reinterpret_cast<Result (*)(void **, int)>(retain)(&context, 0), 0);
+  ASSERT_EQ(reinterpret_cast<Result (*)(void *)>(setCurrent)(context), 0);
+  int notAModule = 0;
+  void *function = nullptr;
+  EXPECT_EQ(reinterpret_cast<Result (*)(void **, void *, const char *)>(
+                getFunction)(&function, &notAModule, "softmax_kernel"),
+            400); // CUDA_ERROR_INVALID_HANDLE
+  // An entry point unknown to a CUDA 2.0 driver.
+  void *old = nullptr;
+  int found = -1;
+  EXPECT_EQ(getProc("cuMemAllocManaged", &old, 2000, 0, &found), 500);
+  EXPECT_EQ(found, 2); // CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
+}
+
+} // namespace
