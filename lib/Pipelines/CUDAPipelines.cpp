@@ -71,6 +71,9 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Integer powers have no NVVM intrinsic: they become functions here, and
+  // outlining copies the ones a kernel calls into its GPU module.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createTFCGPUMergeKernelModules());
 }
