@@ -1,8 +1,10 @@
 //===- GPUCheckSupport.cpp - the tfc-gpu-check-support pass ---------------===//
 //
-// Ops that hand tensor buffers to the host runtime (prints, assertions,
-// host calls) are not compiled for CUDA yet: they are reported here, before
-// anything is lowered, at the user's source location.
+// Ops that hand tensor buffers to the host runtime to read during the call
+// (prints, assert_positive, host calls) are not compiled for CUDA yet: they
+// are reported here, before anything is lowered, at the user's source
+// location. tfc.assert is compiled: the runtime reads its buffers at the
+// end of the call (tfc-lower-runtime-calls with defer-assertions).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,7 @@ struct TFCGPUCheckSupportPass
   void runOnOperation() override {
     bool failed = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<PrintOp, AssertOp, AssertPositiveOp, HostCallOp>(op)) {
+      if (isa<PrintOp, AssertPositiveOp, HostCallOp>(op)) {
         op->emitOpError("is not supported by the CUDA target yet: it passes "
                         "tensors to the host runtime (compile for the CPU)");
         failed = true;

@@ -12,6 +12,7 @@
 
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Conversion/Passes.h"
+#include "tfc/Dialect/TFC/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,8 +35,9 @@ void TfcCUDAPipelineOptions::toFrontendOptions(
   options.optLevel = optLevel;
   options.strict = strict;
   options.allowUndefinedGradients = allowUndefinedGradients;
-  // Kernels cannot fail a call yet: no assertions on the device.
-  options.runtimeChecks = false;
+  // The checks' assertions are deferred: the runtime reads their conditions
+  // from device memory at the end of the call.
+  options.runtimeChecks = true;
 }
 
 SmallVector<std::string> TfcCUDAPipelineOptions::getArchs() const {
@@ -52,6 +54,9 @@ std::string TfcCUDAPipelineOptions::getToolkit() const {
 void mlir::tfc::buildTfcCUDAKernelPipeline(
     OpPassManager &pm, const TfcCUDAPipelineOptions &options) {
   pm.addPass(createTFCGPUCheckSupport());
+  TFCLowerRuntimeCallsOptions runtimeCalls;
+  runtimeCalls.deferAssertions = true;
+  pm.addPass(createTFCLowerRuntimeCalls(runtimeCalls));
   pm.addPass(createConvertTFCToLinalg());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -142,7 +142,7 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
-  pipelineOptions.runtimeChecks = options.device == DeviceTarget::CPU;
+  pipelineOptions.runtimeChecks = true;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

@@ -17,6 +17,28 @@
 
 namespace tfc::runtime {
 
+/// Where a tensor of a deferred assertion is: its elements are read only
+/// if the assertion fails.
+struct DeferredTensor {
+  tfc_dtype dtype;
+  int64_t rank;
+  /// The dimensions given so far (tfc_rt_deferred_tensor_dim).
+  int64_t dims;
+  /// The first element (offset applied).
+  const char *data;
+  int64_t sizes[TFC_MAX_RANK];
+  int64_t strides[TFC_MAX_RANK];
+};
+
+/// An assertion of a CUDA model, checked when the call's device work is
+/// done (tfc_rt_defer_assert).
+struct DeferredAssertion {
+  const unsigned char *condition;
+  const char *message;
+  int64_t summarize;
+  std::vector<DeferredTensor> data;
+};
+
 struct CallContext {
   /// Where a failure unwinds to: set by runGuarded.
   std::jmp_buf jump;
@@ -28,6 +50,11 @@ struct CallContext {
   /// Results of the last host call and its name.
   std::vector<tfc_tensor *> results;
   std::string hostFunction;
+  /// Whether the call's buffers are device memory (a CUDA model).
+  bool deviceMemory = false;
+  /// Data of the next deferred assertion, and the assertions so far.
+  std::vector<DeferredTensor> pendingDeferred;
+  std::vector<DeferredAssertion> deferred;
 
   CallContext() = default;
   CallContext(const CallContext &) = delete;
@@ -59,6 +86,11 @@ private:
 /// Calls a packed entry point; false when it failed and unwound (the
 /// context then holds the error).
 bool runGuarded(void (*function)(void **), void **args, CallContext &context);
+
+/// Checks the deferred assertions in the order they were made, once the
+/// call's device work is done; false (with the first failure recorded in
+/// the context) when one does not hold.
+bool checkDeferredAssertions(CallContext &context);
 
 /// Unwinds to runGuarded. The caller's frame must hold no object with a
 /// destructor: record the error in the context first.

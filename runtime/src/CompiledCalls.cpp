@@ -194,6 +194,24 @@ static bool pushTensor(CallContext &context, tfc_dtype dtype, int64_t rank,
   return true;
 }
 
+/// The data of a deferred assertion in host memory, pushed as a failed
+/// assertion's data; false (with the error recorded) when a copy fails.
+static bool pushDeferredData(CallContext &context) {
+  for (const DeferredTensor &tensor : context.pendingDeferred) {
+    int64_t sizesAndStrides[2 * TFC_MAX_RANK];
+    for (int64_t dim = 0; dim < tensor.rank; ++dim) {
+      sizesAndStrides[dim] = tensor.sizes[dim];
+      sizesAndStrides[tensor.rank + dim] = tensor.strides[dim];
+    }
+    if (!pushTensor(context, tensor.dtype, tensor.rank,
+                    reinterpret_cast<uintptr_t>(tensor.data), 0,
+                    reinterpret_cast<uintptr_t>(sizesAndStrides)))
+      return false;
+  }
+  context.pendingDeferred.clear();
+  return true;
+}
+
 extern "C" {
 
 // The frames below hold no objects with destructors: they may unwind.
@@ -203,6 +221,54 @@ void tfc_rt_push_tensor(tfc_dtype dtype, int64_t rank, uintptr_t data,
   CallContext &context = requireContext("tfc_rt_push_tensor");
   if (!pushTensor(context, dtype, rank, data, offset, sizesAndStrides))
     unwindCall(context);
+}
+
+void tfc_rt_push_deferred_tensor(tfc_dtype dtype, int64_t rank, uintptr_t data,
+                                 int64_t offset) {
+  CallContext &context = requireContext("tfc_rt_push_deferred_tensor");
+  DeferredTensor tensor;
+  tensor.dtype = dtype;
+  tensor.rank = rank;
+  tensor.dims = 0;
+  tensor.data =
+      reinterpret_cast<const char *>(data) + offset * tfc_dtype_size(dtype);
+  context.pendingDeferred.push_back(tensor);
+}
+
+void tfc_rt_deferred_tensor_dim(int64_t size, int64_t stride) {
+  CallContext &context = requireContext("tfc_rt_deferred_tensor_dim");
+  if (context.pendingDeferred.empty() ||
+      context.pendingDeferred.back().dims >=
+          context.pendingDeferred.back().rank) {
+    recordFailure(context, TFC_INTERNAL,
+                  "tfc_rt_deferred_tensor_dim: no tensor expects a dimension");
+    unwindCall(context);
+  }
+  DeferredTensor &tensor = context.pendingDeferred.back();
+  tensor.sizes[tensor.dims] = size;
+  tensor.strides[tensor.dims] = stride;
+  ++tensor.dims;
+}
+
+void tfc_rt_defer_assert(uintptr_t condition, int64_t offset,
+                         const char *message, int64_t summarize) {
+  CallContext &context = requireContext("tfc_rt_defer_assert");
+  const auto *holds =
+      reinterpret_cast<const unsigned char *>(condition) + offset;
+  if (!context.deviceMemory) {
+    // Host memory (the CUDA emulator): the condition is computed already.
+    if (*holds) {
+      context.pendingDeferred.clear();
+      return;
+    }
+    if (!pushDeferredData(context))
+      unwindCall(context);
+    recordAssertFailure(context, message, summarize);
+    unwindCall(context);
+  }
+  context.deferred.push_back(
+      {holds, message, summarize, std::move(context.pendingDeferred)});
+  context.pendingDeferred.clear();
 }
 
 void tfc_rt_print(const char *message, int64_t summarize) {

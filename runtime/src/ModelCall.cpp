@@ -221,6 +221,7 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     ArenaScope arena;
     // Errors of the device copies below land in the call's context too.
     CallContextScope context;
+    context.get().deviceMemory = cuda;
     std::optional<DeviceCallScope> device;
     if (cuda)
       device.emplace(*model->deviceWorkspace);
@@ -272,6 +273,10 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
         context.get().message = deviceStatus.message;
         completed = false;
       }
+      // The assertions whose conditions are in device memory, now that
+      // the kernels computing them are done.
+      if (completed && !checkDeferredAssertions(context.get()))
+        completed = false;
     }
     // Assigns that ran before a failure stay done.
     if (entry.writesVariables)
@@ -280,10 +285,9 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     // The results are taken before the lock goes: one that is a variable's
     // buffer (a read returned as is) is copied, and a writer may change the
     // variable as soon as the lock is released.
-    tfc_code code =
-        completed ? takeResults(model, entry, arena, words, offsets, outputs,
-                                status)
-                  : TFC_OK;
+    tfc_code code = completed ? takeResults(model, entry, arena, words, offsets,
+                                            outputs, status)
+                              : TFC_OK;
     unlock();
     if (!completed)
       return setError(status, context.get().code, "%s",

@@ -146,10 +146,12 @@ def TFCGPUCheckSupport : Pass<"tfc-gpu-check-support", "::mlir::ModuleOp"> {
   let summary = "Reject the ops the CUDA target does not compile yet";
   let description = [{
     Runs before `convert-tfc-to-linalg` in `tfc-cuda-pipeline`. Prints,
-    assertions and host calls hand tensor buffers to the runtime, which reads
-    them on the host; on the CUDA target those buffers are device memory, so
-    such an op is an error naming the op and the target instead of a program
-    that reads device pointers on the host.
+    `assert_positive` and host calls hand tensor buffers to the runtime,
+    which reads them on the host during the call; on the CUDA target those
+    buffers are device memory, so such an op is an error naming the op and
+    the target instead of a program that reads device pointers on the host.
+    `tfc.assert` is compiled: the runtime reads its condition and data at
+    the end of the call (`tfc-lower-runtime-calls` with `defer-assertions`).
   }];
 }
 

@@ -59,7 +59,7 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Fail the call where TensorFlow's kernels fail at run "
                      "time: integer division by zero, gather indices out "
                      "of range, dynamic shape mismatches "
-                     "(tfc-insert-runtime-checks; CPU only)"),
+                     "(tfc-insert-runtime-checks)"),
       llvm::cl::init(true)};
   PassOptions::ListOption<TfcRewrite, TfcRewriteParser> disableRewrites{
       *this, "disable-rewrites",

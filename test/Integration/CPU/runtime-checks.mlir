@@ -1,8 +1,7 @@
 // What TensorFlow's kernels check at run time fails the compiled call with
 // an error status too (tfc-insert-runtime-checks), never a crash or a
-// silently wrong value. Not with the CUDA emulator: kernels cannot fail a
-// call yet, so the CUDA target inserts no checks.
-// UNSUPPORTED: target-cuda-emulator
+// silently wrong value. With the CUDA emulator (lit-cuda-emulator) the
+// same lines check the CUDA target's kernels and its deferred assertions.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile %s -o %t/libchecks.so
 // RUN: tfc run %t/libchecks.so --fn divide --input "x=[7,-7,9]" --input "y=[2,2,-4]" | FileCheck %s --check-prefix=DIV

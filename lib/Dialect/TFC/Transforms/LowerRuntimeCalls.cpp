@@ -86,6 +86,12 @@ public:
   /// Pushes a tensor for the next print, assert or host call.
   LogicalResult push(OpBuilder &builder, Location loc, Value tensor);
 
+  /// Hands where a tensor's buffer is to the runtime for the next deferred
+  /// assertion: its address and offset, then each dimension's size and
+  /// stride as scalars (no array: on the CUDA target host code must not
+  /// store to memory, which would become device memory).
+  LogicalResult pushDeferred(OpBuilder &builder, Location loc, Value tensor);
+
 private:
   ModuleOp module;
   SymbolTable symbols;
@@ -175,20 +181,26 @@ SmallVector<Value, 3> RuntimeCalls::bufferParts(OpBuilder &builder,
   return {address, metadata.getOffset(), shapeAddress};
 }
 
+/// A view of `tensor`'s buffer with any layout: it may be a view into a
+/// larger one.
+static Value anyLayoutBuffer(OpBuilder &builder, Location loc, Value tensor) {
+  auto type = cast<RankedTensorType>(tensor.getType());
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  auto layout = StridedLayoutAttr::get(builder.getContext(),
+                                       ShapedType::kDynamic, strides);
+  auto memrefType =
+      MemRefType::get(type.getShape(), type.getElementType(), layout);
+  return bufferization::ToBufferOp::create(builder, loc, memrefType, tensor,
+                                           /*read_only=*/true);
+}
+
 LogicalResult RuntimeCalls::push(OpBuilder &builder, Location loc,
                                  Value tensor) {
   auto type = dyn_cast<RankedTensorType>(tensor.getType());
   if (!type || !dtypeCode(type.getElementType()))
     return emitError(loc, "cannot pass a tensor of type ")
            << tensor.getType() << " to the runtime";
-  // Any layout: the buffer may be a view into a larger one.
-  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
-  auto layout = StridedLayoutAttr::get(builder.getContext(),
-                                       ShapedType::kDynamic, strides);
-  auto memrefType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  Value buffer = bufferization::ToBufferOp::create(builder, loc, memrefType,
-                                                   tensor, /*read_only=*/true);
+  Value buffer = anyLayoutBuffer(builder, loc, tensor);
   SmallVector<Value, 3> parts = bufferParts(builder, loc, buffer);
   Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
                                              dtypeCode(type.getElementType()));
@@ -196,6 +208,33 @@ LogicalResult RuntimeCalls::push(OpBuilder &builder, Location loc,
                                             type.getRank());
   call(builder, loc, "tfc_rt_push_tensor",
        {dtype, rank, parts[0], parts[1], parts[2]});
+  return success();
+}
+
+LogicalResult RuntimeCalls::pushDeferred(OpBuilder &builder, Location loc,
+                                         Value tensor) {
+  auto type = dyn_cast<RankedTensorType>(tensor.getType());
+  if (!type || !dtypeCode(type.getElementType()))
+    return emitError(loc, "cannot pass a tensor of type ")
+           << tensor.getType() << " to the runtime";
+  Value buffer = anyLayoutBuffer(builder, loc, tensor);
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
+  Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
+                                             dtypeCode(type.getElementType()));
+  Value rank = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
+                                            type.getRank());
+  call(builder, loc, "tfc_rt_push_deferred_tensor",
+       {dtype, rank, address, metadata.getOffset()});
+  auto asI64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                      index);
+  };
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    call(builder, loc, "tfc_rt_deferred_tensor_dim",
+         {asI64(metadata.getSizes()[dim]), asI64(metadata.getStrides()[dim])});
   return success();
 }
 
@@ -294,6 +333,37 @@ static LogicalResult lowerAssert(RuntimeCalls &runtime, AssertOp op) {
                         op.getSummarize().value_or(kDefaultSummarize));
 }
 
+/// The CUDA target's assertion: the condition and the data stay where they
+/// are (device buffers, which host code never reads); the runtime keeps
+/// their addresses and checks the condition when the call's device work is
+/// done. A device buffer freed inside a call stays the call's until it
+/// ends, so the addresses stay valid.
+static LogicalResult lowerDeferredAssert(RuntimeCalls &runtime, AssertOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getCondition().getType());
+  if (!type || type.getRank() != 0)
+    return op.emitOpError("needs a scalar condition for code generation");
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  for (Value value : op.getData())
+    if (failed(runtime.pushDeferred(builder, loc, value)))
+      return failure();
+  auto memrefType = MemRefType::get(
+      {}, type.getElementType(),
+      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic, {}));
+  Value buffer = bufferization::ToBufferOp::create(
+      builder, loc, memrefType, op.getCondition(), /*read_only=*/true);
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
+  runtime.call(builder, loc, "tfc_rt_defer_assert",
+               {address, metadata.getOffset(),
+                runtime.string(builder, loc, op.getMessage().value_or("")),
+                i64Constant(builder, loc,
+                            op.getSummarize().value_or(kDefaultSummarize))});
+  return success();
+}
+
 static LogicalResult lowerAssertPositive(RuntimeCalls &runtime,
                                          AssertPositiveOp op) {
   auto type = dyn_cast<RankedTensorType>(op.getInput().getType());
@@ -382,6 +452,8 @@ static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
 namespace {
 struct TFCLowerRuntimeCallsPass
     : public tfc::impl::TFCLowerRuntimeCallsBase<TFCLowerRuntimeCallsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
@@ -395,7 +467,10 @@ struct TFCLowerRuntimeCallsPass
       LogicalResult lowered =
           llvm::TypeSwitch<Operation *, LogicalResult>(op)
               .Case([&](PrintOp print) { return lowerPrint(runtime, print); })
-              .Case([&](AssertOp a) { return lowerAssert(runtime, a); })
+              .Case([&](AssertOp a) {
+                return deferAssertions ? lowerDeferredAssert(runtime, a)
+                                       : lowerAssert(runtime, a);
+              })
               .Case([&](AssertPositiveOp a) {
                 return lowerAssertPositive(runtime, a);
               })

@@ -39,6 +39,26 @@ TFC_RUNTIME_EXPORT void tfc_rt_print(const char *message, int64_t summarize);
 TFC_RUNTIME_EXPORT void tfc_rt_assert_fail(const char *message,
                                            int64_t summarize);
 
+/* The CUDA target's tf.Assert, whose buffers are device memory: keeps where
+ * a data tensor is for the next tfc_rt_defer_assert (its elements are not
+ * read now). Its `rank` dimensions follow, outermost first, one
+ * tfc_rt_deferred_tensor_dim each. */
+TFC_RUNTIME_EXPORT void tfc_rt_push_deferred_tensor(tfc_dtype dtype,
+                                                    int64_t rank,
+                                                    uintptr_t data,
+                                                    int64_t offset);
+TFC_RUNTIME_EXPORT void tfc_rt_deferred_tensor_dim(int64_t size,
+                                                   int64_t stride);
+
+/* Keeps the bool at `condition` + `offset` and the deferred tensors pushed
+ * since the last assertion; when the call's device work has finished, the
+ * first of them that is false fails the call as tfc_rt_assert_fail would.
+ * In a model whose buffers are host memory (the CUDA emulator) the check
+ * happens now. */
+TFC_RUNTIME_EXPORT void tfc_rt_defer_assert(uintptr_t condition, int64_t offset,
+                                            const char *message,
+                                            int64_t summarize);
+
 /* Calls the host function registered under `name` (tfc_host_call) on the
  * pushed tensors, expecting `num_outputs` results, which the next calls
  * read. A missing function or a failing one fails the call (does not

@@ -22,8 +22,9 @@
 //
 // Built with TFC_FAKE_CUDA_NO_DEVICE, cuInit reports CUDA_ERROR_NO_DEVICE,
 // as the real driver does on a machine without a GPU. TFC_FAKE_CUDA_LOG
-// names a file each load and launch is appended to. Tests reach the
-// fake_cuda_* functions with dlsym.
+// names a file each load and launch is appended to; TFC_FAKE_CUDA_FILL=N
+// fills new device blocks with bytes of N. Tests reach the fake_cuda_*
+// functions with dlsym.
 //
 //===----------------------------------------------------------------------===//
 
@@ -434,6 +435,11 @@ FAKE CUresult cuMemAlloc_v2(CUdeviceptr *ptr, size_t bytes) {
   void *block = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
   if (!block)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  // Kernels do not run here, so what they would write is what the memory
+  // holds: TFC_FAKE_CUDA_FILL=N starts every block with bytes of N (N=1
+  // makes every deferred assertion hold, N=0 makes them fail).
+  if (const char *fill = std::getenv("TFC_FAKE_CUDA_FILL"))
+    std::memset(block, std::atoi(fill), bytes);
   blocks[static_cast<const char *>(block)] = bytes;
   liveBytes += bytes;
   ++totalAllocations;

@@ -145,7 +145,19 @@ def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
     offset, and a stack array of sizes and strides, so one runtime function
     serves every dtype and rank. Control tokens must be gone
     (`tfc-drop-control`).
+
+    With `defer-assertions` (the CUDA target, whose host code never reads
+    device memory), `tfc.assert` neither reads its condition nor branches:
+    it hands the condition's buffer and its data's buffers to the runtime
+    (`tfc_rt_push_deferred_tensor`, `tfc_rt_defer_assert`), which reads
+    them once the call's device work is done and fails the call with the
+    same message as on the CPU.
   }];
+  let options = [
+    Option<"deferAssertions", "defer-assertions", "bool", "false",
+           "Pass tfc.assert's buffers to the runtime, which checks them at "
+           "the end of the call">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
