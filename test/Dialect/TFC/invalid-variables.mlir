@@ -38,7 +38,7 @@ func.func @constant_shape() {
 
 func.func @constant_dtype() {
   tfc.graph {
-    // expected-error @+1 {{'tfc.get_variable' op initializer value has element type 'i32' but the variable holds 'f32'}}
+    // expected-error @+1 {{'tfc.get_variable' op Initializer type '<dtype: 'int32'>' and explicit dtype '<dtype: 'float32'>' don't match.}}
     %v = tfc.get_variable "v" : tensor<3xf32> init #tfc.constant<dense<1> : tensor<i32>>
     tfc.fetch
   }
