@@ -141,3 +141,92 @@ func.func @add_to_collection_of_argument(%v: !tfc.var<tensor<2xf32>>) {
   }
   return
 }
+
+// -----
+
+// A variable shared without a dtype is checked against its scope's.
+//
+//   with tf.variable_scope("foo"): tf.get_variable("v", [1])
+//   with tf.variable_scope("foo", reuse=True, dtype=tf.float64):
+//     tf.get_variable("v")
+//   # ValueError: Trying to share variable foo/v, but specified dtype float64
+//   # and found dtype float32.
+func.func @scope_dtype_mismatch() {
+  tfc.graph {
+    tfc.variable_scope "foo" {
+      // expected-note @+1 {{originally defined here}}
+      %v = tfc.get_variable "v" : tensor<1xf32>
+      tfc.yield
+    }
+    tfc.variable_scope "foo" reuse dtype f64 {
+      // expected-error @+1 {{Trying to share variable foo/v, but specified dtype float64 and found dtype float32.}}
+      %v = tfc.get_variable "v"
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+// A scope's initializer must suit the variables that take it.
+func.func @scope_initializer_for_ints() {
+  tfc.graph {
+    tfc.variable_scope "s" init #tfc.random_normal<> {
+      // expected-error @+1 {{random_normal initializer needs a floating-point variable, got 'i32'}}
+      %n = tfc.get_variable "n" : tensor<i32>
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+//   with tf.variable_scope("s", initializer=tf.constant(1)):
+//     tf.get_variable("v", dtype=tf.float64)
+//   # ValueError: Initializer type '<dtype: 'int32'>' and explicit dtype
+//   # '<dtype: 'float64'>' don't match.
+func.func @scope_initializer_dtype() {
+  tfc.graph {
+    tfc.variable_scope "s" init #tfc.constant<dense<1> : tensor<i32>> {
+      // expected-error @+1 {{Initializer type '<dtype: 'int32'>' and explicit dtype '<dtype: 'float64'>' don't match.}}
+      %v = tfc.get_variable "v" : tensor<f64>
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+// A value whose dtype comes from a scope cannot flow into an op that
+// declared another.
+func.func @scope_dtype_fetched() -> tensor<2xf32> {
+  %r = tfc.graph -> (tensor<2xf32>) {
+    %y = tfc.variable_scope "half" dtype f16 -> (tensor<2xf32>) {
+      %a = tfc.get_variable "a" shape [2]
+      %x, %t = tfc.read %a : !tfc.var<tensor<2xf32>>
+      // expected-error @+1 {{'tfc.yield' op takes a value typed 'tensor<2xf32>' that is 'tensor<2xf16>' once scopes are resolved (a variable took its scope's dtype); write the variable's type}}
+      tfc.yield %x : tensor<2xf32>
+    }
+    tfc.fetch %y : tensor<2xf32>
+  }
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @unknown_original_name_scope() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.name_scope' op enters the original name scope of @nowhere, which no earlier variable_scope captured}}
+    tfc.name_scope original_name_scope @nowhere {
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}

@@ -38,7 +38,7 @@ func.func @constant_shape() {
 
 func.func @constant_dtype() {
   tfc.graph {
-    // expected-error @+1 {{'tfc.get_variable' op initializer value has element type 'i32' but the variable holds 'f32'}}
+    // expected-error @+1 {{'tfc.get_variable' op Initializer type '<dtype: 'int32'>' and explicit dtype '<dtype: 'float32'>' don't match.}}
     %v = tfc.get_variable "v" : tensor<3xf32> init #tfc.constant<dense<1> : tensor<i32>>
     tfc.fetch
   }
@@ -164,8 +164,87 @@ func.func @initialized_value_outside(%v: !tfc.var<tensor<f32>>) {
 
 func.func @scope_without_name() {
   tfc.graph {
-    // expected-error @+1 {{'tfc.variable_scope' op needs a scope name or a captured scope (@handle), and not both}}
+    // expected-error @+1 {{'tfc.variable_scope' op If default_name is None then name_or_scope is required}}
     tfc.variable_scope {
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @scope_name_and_handle() {
+  tfc.graph {
+    tfc.variable_scope "a" as @a {
+      tfc.yield
+    }
+    // expected-error @+1 {{'tfc.variable_scope' op takes a scope name or a captured scope (@handle), not both}}
+    tfc.variable_scope "b" @a {
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+//   with tf.variable_scope(None, default_name="merge", reuse=True): ...
+//   # ValueError: reuse=True cannot be used without a name_or_scope
+func.func @default_name_reuse() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.variable_scope' op reuse=True cannot be used without a name_or_scope}}
+    tfc.variable_scope default "merge" reuse {
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @scope_dtype_not_element() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.variable_scope' op dtype must be a variable's element type, got 'index'}}
+    tfc.variable_scope "s" dtype index {
+      tfc.yield
+    }
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @type_and_shape() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.get_variable' op takes a type or a shape, not both}}
+    %v = tfc.get_variable "v" : tensor<2xf32> shape [2]
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @negative_shape() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.get_variable' op shape [2,-1] has a negative size}}
+    %v = tfc.get_variable "v" shape [2, -1]
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @name_scope_name_and_original() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.name_scope' op takes a scope name or `original_name_scope @handle`, and not both}}
+    tfc.name_scope "s" original_name_scope @s {
       tfc.yield
     }
     tfc.fetch

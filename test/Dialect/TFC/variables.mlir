@@ -61,6 +61,10 @@ func.func @inferred_types() -> (!tfc.var<tensor<2x3xf32>>, !tfc.var<tensor<2xi64
 // CHECK: tfc.variable_scope @conv1 reuse {
 // CHECK: tfc.variable_scope "auto" auto_reuse {
 // CHECK: tfc.name_scope "bar" -> (tensor<f32>) {
+// CHECK: tfc.variable_scope default "merge" init #tfc.zeros dtype f64 auxiliary_name_scope = false {
+// CHECK:   tfc.get_variable "b" shape [3]{{$}}
+// CHECK: tfc.variable_scope "given" default "merge" auxiliary_name_scope = true {
+// CHECK: tfc.name_scope original_name_scope @conv1 {
 func.func @scopes(%x: tensor<f32>) {
   tfc.graph {
     %r = tfc.variable_scope "conv1" as @conv1 -> (tensor<f32>) {
@@ -75,6 +79,16 @@ func.func @scopes(%x: tensor<f32>) {
     }
     %n = tfc.name_scope "bar" -> (tensor<f32>) {
       tfc.yield %x : tensor<f32>
+    }
+    tfc.variable_scope default "merge" init #tfc.zeros dtype f64 auxiliary_name_scope = false {
+      %b = tfc.get_variable "b" shape [3]
+      tfc.yield
+    }
+    tfc.variable_scope "given" default "merge" auxiliary_name_scope = true {
+      tfc.yield
+    }
+    tfc.name_scope original_name_scope @conv1 {
+      tfc.yield
     }
     tfc.fetch
   }

@@ -25,6 +25,11 @@
 // SWAP: output0 = f32[2] [2 4]
 // SWAP-NEXT: output1 = f32[2] [4 8]
 
+// tf.get_variable("n", [], dtype=tf.int32) without an initializer starts
+// at zero, TensorFlow's default for integers: two calls count to 2.
+// RUN: tfc run %t/libcounter.so --fn int_count --steps 2 | FileCheck %s --check-prefix=INT
+// INT: output0 = i32[] 2
+
 func.func @count() -> (tensor<f32>, tensor<f32>) {
   %r:2 = tfc.graph -> (tensor<f32>, tensor<f32>) {
     %counter = tfc.get_variable "counter" : tensor<f32> init #tfc.zeros {trainable = false}
@@ -66,4 +71,14 @@ func.func @swap() -> (tensor<2xf32>, tensor<2xf32>) {
     tfc.fetch %old, %new : tensor<2xf32>, tensor<2xf32>
   }
   return %r#0, %r#1 : tensor<2xf32>, tensor<2xf32>
+}
+
+func.func @int_count() -> tensor<i32> {
+  %r = tfc.graph -> (tensor<i32>) {
+    %n = tfc.get_variable "n" : tensor<i32>
+    %one = tfc.constant dense<1> : tensor<i32>
+    %new, %done = tfc.assign_add %n, %one : !tfc.var<tensor<i32>>, tensor<i32>
+    tfc.fetch %new : tensor<i32>
+  }
+  return %r : tensor<i32>
 }

@@ -56,11 +56,13 @@ ConstantInitAttr::verifyForType(TensorType valueType,
                                 function_ref<InFlightDiagnostic()> emitError) const {
   DenseElementsAttr value = getValue();
   auto initType = cast<ShapedType>(value.getType());
+  // TensorFlow's words for get_variable(initializer=<tensor>, dtype=...).
   if (initType.getElementType() != valueType.getElementType())
-    return emitError() << "initializer value has element type "
-                       << initType.getElementType()
-                       << " but the variable holds "
-                       << valueType.getElementType();
+    return emitError() << "Initializer type '<dtype: '"
+                       << pythonDTypeName(initType.getElementType())
+                       << "'>' and explicit dtype '<dtype: '"
+                       << pythonDTypeName(valueType.getElementType())
+                       << "'>' don't match.";
   // A single value fills any shape, as tf.constant_initializer(2.0) does.
   if (value.isSplat() || initType.getNumElements() == 1)
     return success();

@@ -80,6 +80,17 @@ std::string mlir::tfc::dtypeName(Type type) {
   return text;
 }
 
+std::string mlir::tfc::pythonDTypeName(Type type) {
+  if (type.isF16())
+    return "float16";
+  if (type.isF32())
+    return "float32";
+  if (type.isF64())
+    return "float64";
+  // bfloat16, bool and the integers are named alike in both spellings.
+  return dtypeName(type);
+}
+
 LogicalResult mlir::tfc::inferBroadcastBinaryResultType(
     std::optional<Location> loc, StringRef tfName, Type lhs, Type rhs,
     bool boolResult, SmallVectorImpl<Type> &inferred) {

@@ -33,8 +33,16 @@ Value mlir::tfc::getYieldedInitialValue(Region &initialValue) {
 LogicalResult mlir::tfc::inferVariableType(
     MLIRContext *context, std::optional<Location> loc,
     std::optional<Type> declaredType,
+    std::optional<ArrayRef<int64_t>> shapeOnly,
     std::optional<InitializerAttrInterface> init, Region &initialValue,
     SmallVectorImpl<Type> &inferred) {
+  // TensorFlow's default dtype; the scope's dtype replaces it when scopes
+  // are resolved.
+  if (shapeOnly) {
+    inferred.push_back(VarType::get(
+        context, RankedTensorType::get(*shapeOnly, Float32Type::get(context))));
+    return success();
+  }
   if (declaredType) {
     auto tensor = dyn_cast<TensorType>(*declaredType);
     if (!tensor)
@@ -85,8 +93,14 @@ static LogicalResult verifyInitialValueRegion(Operation *op, Region &region,
 
 LogicalResult mlir::tfc::verifyVariableCreation(
     Operation *op, std::optional<Type> declaredType,
+    std::optional<ArrayRef<int64_t>> shapeOnly,
     std::optional<InitializerAttrInterface> init, Region &initialValue,
     std::optional<StringRef> device, bool needsInitialValue) {
+  if (declaredType && shapeOnly)
+    return op->emitOpError("takes a type or a shape, not both");
+  if (shapeOnly && llvm::any_of(*shapeOnly, [](int64_t d) { return d < 0; }))
+    return op->emitOpError("shape ")
+           << formatDims(*shapeOnly) << " has a negative size";
   if (init && !initialValue.empty())
     return op->emitOpError(
         "takes an initializer or an initial_value region, not both");
@@ -99,8 +113,11 @@ LogicalResult mlir::tfc::verifyVariableCreation(
   if (!isTfcElementType(valueType.getElementType()))
     return op->emitOpError("a variable cannot hold elements of type ")
            << valueType.getElementType();
-  if (init && failed(init->verifyForType(
-                  valueType, [&] { return op->emitOpError(); })))
+  // With a shape alone the dtype is the scope's: tfc-resolve-scopes checks
+  // the initializer once it knows it.
+  if (init && !shapeOnly &&
+      failed(init->verifyForType(valueType,
+                                 [&] { return op->emitOpError(); })))
     return failure();
   if (failed(verifyInitialValueRegion(op, initialValue, valueType)))
     return failure();
@@ -217,11 +234,30 @@ static LogicalResult verifyScopeYield(Operation *scope, Region &body) {
 }
 
 LogicalResult VariableScopeOp::verify() {
-  if (getScopeName().has_value() == getScopeRef().has_value())
-    return emitOpError("needs a scope name or a captured scope (@handle), "
-                       "and not both");
+  if (getScopeName() && getScopeRef())
+    return emitOpError("takes a scope name or a captured scope (@handle), "
+                       "not both");
+  if (!getScopeName() && !getScopeRef()) {
+    // tf.variable_scope(None, default_name=...): a new, unique scope, which
+    // there is nothing to reuse in.
+    if (!getDefaultName())
+      return emitOpError(
+          "If default_name is None then name_or_scope is required");
+    if (getReuse() || getAutoReuse())
+      return emitOpError("reuse=True cannot be used without a name_or_scope");
+  }
   if (getReuse() && getAutoReuse())
     return emitOpError("cannot both reuse and auto_reuse");
+  if (std::optional<Type> dtype = getDtype(); dtype && !isTfcElementType(*dtype))
+    return emitOpError("dtype must be a variable's element type, got ")
+           << *dtype;
+  return success();
+}
+
+LogicalResult NameScopeOp::verify() {
+  if (getScopeName().has_value() == getOriginalNameScope().has_value())
+    return emitOpError("takes a scope name or `original_name_scope @handle`, "
+                       "and not both");
   return success();
 }
 

@@ -11,6 +11,7 @@
 
 #include "TFNames.h"
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
+#include "tfc/Dialect/TFC/IR/TFCShapes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -18,6 +19,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCRESOLVESCOPES
@@ -43,20 +45,30 @@ enum class ReuseMode {
 };
 
 /// Where the walk is: the current name scope (for ops and tf.Variable), the
-/// current variable scope (for tf.get_variable) and its reuse mode.
+/// current variable scope (for tf.get_variable) with its reuse mode and the
+/// defaults it gives tf.get_variable.
 struct ScopeContext {
   std::string nameScope;
   std::string varScope;
   ReuseMode reuse = ReuseMode::None;
+  /// The scope's default initializer and dtype; null where no scope set one.
+  InitializerAttrInterface initializer;
+  Type dtype;
   /// The handle of the captured scope this body belongs to, if any, so that
   /// `reuse_variables()` also changes the scope object.
   std::string handle;
 };
 
-/// A scope captured with `as @handle`, as the Python scope object is.
+/// A scope captured with `as @handle`, as the Python scope object is: what
+/// re-entering it brings back.
 struct CapturedScope {
   std::string varScope;
   ReuseMode reuse;
+  InitializerAttrInterface initializer;
+  Type dtype;
+  /// The name scope it opened when it was first entered
+  /// (`scope.original_name_scope`).
+  std::string originalNameScope;
 };
 
 class ScopeResolver {
@@ -74,15 +86,27 @@ private:
   LogicalResult resolveVariable(VariableOp op, ScopeContext &ctx);
   LogicalResult resolveAddToCollection(AddToCollectionOp op);
 
-  /// Creates the global variable `fullName` for a variable-creating op.
+  /// Creates the global variable `symbol` of `type` for a variable-creating
+  /// op, initialized by `initializer` or else by the op's initial_value.
   template <typename CreationOp>
-  FailureOr<GlobalVariableOp> createGlobal(CreationOp op, StringRef fullName);
+  GlobalVariableOp createGlobal(CreationOp op, StringRef symbol,
+                                TensorType type,
+                                InitializerAttrInterface initializer);
 
   /// Replaces a variable-creating op with a handle to `global`.
-  void replaceWithHandle(Operation *op, GlobalVariableOp global);
+  LogicalResult replaceWithHandle(Operation *op, GlobalVariableOp global);
 
   /// Gives `op` its full name in the current name scope.
-  void nameOp(Operation *op, ScopeContext &ctx);
+  LogicalResult nameOp(Operation *op, ScopeContext &ctx);
+
+  /// Opens `name` inside the name scope `current` as `tf.name_scope(name)`
+  /// does, reporting an invalid name at `op`; returns the new name scope.
+  FailureOr<std::string> openNameScope(Operation *op, StringRef current,
+                                       StringRef name);
+
+  /// Records `name` as the name of a node of the graph; a second node of the
+  /// same name is an error, as in TensorFlow.
+  LogicalResult claimNodeName(Operation *op, StringRef name);
 
   /// Brings the values an initial_value region uses from the graph into the
   /// (isolated) global variable: handles and constants are cloned.
@@ -90,9 +114,17 @@ private:
 
   ModuleOp module;
   NameRegistry names;
-  /// Variables by full name: those in the module already and those created.
-  llvm::StringMap<GlobalVariableOp> variables;
-  /// Where each created variable was defined, for "originally defined" notes.
+  /// The full names of the graph's nodes (ops and variables).
+  llvm::StringSet<> nodeNames;
+  VariableScopeCounts scopeCounts;
+  /// Variables by symbol: those in the module already and those created.
+  llvm::StringMap<GlobalVariableOp> globals;
+  /// tf.get_variable's store: the variables it shares, by the name it was
+  /// asked for. tf.Variable's variables are not in it, and a variable's
+  /// symbol differs from its store name when a tf.Variable took that name
+  /// first, as in TensorFlow.
+  llvm::StringMap<GlobalVariableOp> store;
+  /// Where each stored variable was defined, for "originally defined" notes.
   llvm::StringMap<Location> definitions;
   llvm::StringMap<CapturedScope> capturedScopes;
   /// Global variables whose initial_value region came from a graph.
@@ -106,9 +138,11 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// `value` now has a more precise type than `oldType` (a reused variable got
-/// the existing variable's type). Re-infers the result types of its users;
-/// where a user cannot re-infer, a tensor.cast restores the old type for it.
-static void refineUsers(Value value, Type oldType) {
+/// the existing variable's type, a variable its scope's dtype). Re-infers the
+/// result types of its users; where a user cannot re-infer, a tensor.cast
+/// restores the old type for it. A changed dtype cannot be cast back: the
+/// program must then write the type it means.
+static LogicalResult refineUsers(Value value, Type oldType) {
   SmallVector<std::pair<Value, Type>> worklist = {{value, oldType}};
   while (!worklist.empty()) {
     auto [current, previous] = worklist.pop_back_val();
@@ -131,22 +165,39 @@ static void refineUsers(Value value, Type oldType) {
         }
         continue;
       }
-      if (isa<TensorType>(previous) && isa<TensorType>(current.getType())) {
-        OpBuilder builder(user);
-        auto cast =
-            tensor::CastOp::create(builder, user->getLoc(), previous, current);
-        use.set(cast);
-      }
+      auto from = dyn_cast<TensorType>(current.getType());
+      auto to = dyn_cast<TensorType>(previous);
+      if (!from || !to)
+        continue;
+      if (from.getElementType() != to.getElementType())
+        return user->emitOpError("takes a value typed ")
+               << to << " that is " << from
+               << " once scopes are resolved (a variable took its scope's "
+                  "dtype); write the variable's type";
+      OpBuilder builder(user);
+      auto cast = tensor::CastOp::create(builder, user->getLoc(), to, current);
+      use.set(cast);
     }
   }
+  return success();
 }
 
 /// Replaces `from` by `to`, whose type may be more precise.
-static void replaceAndRefine(Value from, Value to) {
+static LogicalResult replaceAndRefine(Value from, Value to) {
   Type oldType = from.getType();
   from.replaceAllUsesWith(to);
   if (oldType != to.getType())
-    refineUsers(to, oldType);
+    return refineUsers(to, oldType);
+  return success();
+}
+
+/// TensorFlow's initializer for a get_variable that names none: Glorot
+/// uniform for floating point, zeros (false) for integers and bool.
+static InitializerAttrInterface defaultInitializer(TensorType type) {
+  MLIRContext *context = type.getContext();
+  if (isa<FloatType>(type.getElementType()))
+    return GlorotUniformAttr::get(context, std::nullopt);
+  return ZerosAttr::get(context);
 }
 
 //===----------------------------------------------------------------------===//
@@ -157,9 +208,11 @@ LogicalResult ScopeResolver::run() {
   // Variables already in the module (from an earlier resolution or written
   // by hand) take part in sharing.
   for (auto global : module.getOps<GlobalVariableOp>()) {
-    variables[global.getSymName()] = global;
+    globals[global.getSymName()] = global;
+    store[global.getSymName()] = global;
     definitions.insert({global.getSymName(), global.getLoc()});
     names.markUsed(global.getSymName());
+    nodeNames.insert(global.getSymName());
   }
 
   // All graphs of the module form one TensorFlow graph, built in text order.
@@ -213,7 +266,8 @@ LogicalResult ScopeResolver::resolveOp(Operation *op, ScopeContext &ctx) {
   if (op->hasTrait<OpTrait::IsTerminator>() || isa<VarHandleOp>(op))
     return success();
 
-  nameOp(op, ctx);
+  if (failed(nameOp(op, ctx)))
+    return failure();
   // Ops with bodies of their own (cond, while, ...) name their ops in the
   // same scope, as TensorFlow's functional control flow does.
   for (Region &region : op->getRegions())
@@ -223,83 +277,157 @@ LogicalResult ScopeResolver::resolveOp(Operation *op, ScopeContext &ctx) {
   return success();
 }
 
-void ScopeResolver::nameOp(Operation *op, ScopeContext &ctx) {
-  std::string base;
-  if (auto given = op->getAttrOfType<StringAttr>(kNameAttr))
-    base = given.str();
-  else
-    base = defaultTFName(op);
-  op->setAttr(kNameAttr, StringAttr::get(op->getContext(),
-                                         names.makeUnique(joinScope(
-                                             ctx.nameScope, base))));
+FailureOr<std::string> ScopeResolver::openNameScope(Operation *op,
+                                                    StringRef current,
+                                                    StringRef name) {
+  if (!isValidScopeName(name, current))
+    return op->emitError() << "'" << name << "' is not a valid scope name";
+  // "" is the root; a name ending in "/" (what an earlier name_scope
+  // returned) is absolute and re-entered as it is.
+  if (name.empty())
+    return std::string();
+  if (name.ends_with("/"))
+    return name.drop_back().str();
+  return names.makeUnique(joinScope(current, name));
+}
+
+LogicalResult ScopeResolver::claimNodeName(Operation *op, StringRef name) {
+  // Unique names cannot collide; an absolute name ("bar/") can.
+  if (!nodeNames.insert(name).second)
+    return op->emitError() << "Duplicate node name in graph: '" << name << "'";
+  return success();
+}
+
+LogicalResult ScopeResolver::nameOp(Operation *op, ScopeContext &ctx) {
+  std::string fullName;
+  auto given = op->getAttrOfType<StringAttr>(kNameAttr);
+  if (given && !given.getValue().empty()) {
+    // TensorFlow's op wrappers create an op inside `name_scope(name)`: the
+    // name is checked and made unique as a scope name, and one ending in
+    // "/" is taken as it is.
+    FailureOr<std::string> scoped =
+        openNameScope(op, ctx.nameScope, given.getValue());
+    if (failed(scoped))
+      return failure();
+    fullName = std::move(*scoped);
+  } else {
+    fullName = names.makeUnique(joinScope(ctx.nameScope, defaultTFName(op)));
+  }
+  if (failed(claimNodeName(op, fullName)))
+    return failure();
+  op->setAttr(kNameAttr, StringAttr::get(op->getContext(), fullName));
+  return success();
 }
 
 /// Moves the body of a scope before it, replacing the scope's results with
 /// the values its body yields.
-static void flattenScope(Operation *scope, Block &body) {
+static LogicalResult flattenScope(Operation *scope, Block &body) {
   auto yield = cast<YieldOp>(body.getTerminator());
   SmallVector<Value> yielded(yield.getValues());
   yield->erase();
   scope->getBlock()->getOperations().splice(scope->getIterator(),
                                             body.getOperations());
   for (auto [result, value] : llvm::zip_equal(scope->getResults(), yielded))
-    replaceAndRefine(result, value);
+    if (failed(replaceAndRefine(result, value)))
+      return failure();
   scope->erase();
+  return success();
 }
 
 LogicalResult ScopeResolver::resolveNameScope(NameScopeOp scope,
                                               ScopeContext &ctx) {
-  StringRef name = scope.getScopeName();
   ScopeContext inner = ctx;
-  if (name.empty()) {
-    // tf.name_scope(""): back to the root scope.
-    inner.nameScope.clear();
-  } else if (name.ends_with("/")) {
-    // A name ending in "/" re-enters that exact scope.
-    inner.nameScope = name.drop_back().str();
+  if (std::optional<StringRef> name = scope.getScopeName()) {
+    FailureOr<std::string> opened = openNameScope(scope, ctx.nameScope, *name);
+    if (failed(opened))
+      return failure();
+    inner.nameScope = std::move(*opened);
   } else {
-    inner.nameScope = names.makeUnique(joinScope(ctx.nameScope, name));
+    // name_scope(scope.original_name_scope): that exact name scope again.
+    StringRef handle = scope.getOriginalNameScopeAttr().getValue();
+    auto it = capturedScopes.find(handle);
+    if (it == capturedScopes.end())
+      return scope.emitOpError("enters the original name scope of @")
+             << handle << ", which no earlier variable_scope captured";
+    inner.nameScope = it->second.originalNameScope;
   }
   if (failed(resolveBlock(scope.getBody().front(), inner)))
     return failure();
-  flattenScope(scope, scope.getBody().front());
-  return success();
+  return flattenScope(scope, scope.getBody().front());
 }
 
 LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
                                                   ScopeContext &ctx) {
-  ScopeContext inner;
-  StringRef nameScopeBase;
-  if (std::optional<StringRef> name = scope.getScopeName()) {
-    // A scope named by a string extends the current variable scope and
-    // inherits its reuse mode.
-    inner.varScope = joinScope(ctx.varScope, *name);
-    inner.reuse = ctx.reuse;
-    nameScopeBase = *name;
-  } else {
-    // A captured scope is re-entered with its own name and reuse mode,
-    // wherever it is entered from.
-    StringRef handle = scope.getScopeRefAttr().getValue();
-    auto it = capturedScopes.find(handle);
+  std::optional<CapturedScope> captured;
+  if (FlatSymbolRefAttr ref = scope.getScopeRefAttr()) {
+    auto it = capturedScopes.find(ref.getValue());
     if (it == capturedScopes.end())
       return scope.emitOpError("enters scope @")
-             << handle << ", which no earlier variable_scope captured";
-    inner.varScope = it->second.varScope;
-    inner.reuse = it->second.reuse;
-    nameScopeBase = lastComponent(inner.varScope);
+             << ref.getValue() << ", which no earlier variable_scope captured";
+    captured = it->second;
+  }
+
+  // The name scope of the ops inside: one named after the scope (the last
+  // component of a captured scope's name, or the default name), made unique
+  // like any name scope, unless auxiliary_name_scope=False keeps the
+  // current one.
+  ScopeContext inner;
+  StringRef nameScopeBase = scope.getScopeName()
+                                ? *scope.getScopeName()
+                                : captured ? lastComponent(captured->varScope)
+                                           : *scope.getDefaultName();
+  inner.nameScope = ctx.nameScope;
+  if (scope.getAuxiliaryNameScope().value_or(true) && !nameScopeBase.empty()) {
+    FailureOr<std::string> opened =
+        openNameScope(scope, ctx.nameScope, nameScopeBase);
+    if (failed(opened))
+      return failure();
+    inner.nameScope = std::move(*opened);
+  }
+
+  // The variable scope. One named by a string (or a unique default name)
+  // extends the current variable scope and inherits its reuse mode and
+  // defaults; a captured scope is re-entered with its own name, reuse mode
+  // and defaults, wherever it is entered from.
+  std::string originalNameScope = inner.nameScope;
+  if (captured) {
+    inner.varScope = captured->varScope;
+    inner.reuse = captured->reuse;
+    inner.initializer = captured->initializer;
+    inner.dtype = captured->dtype;
+    originalNameScope = captured->originalNameScope;
+  } else {
+    StringRef name = scope.getScopeName() ? *scope.getScopeName() : "";
+    std::string unique;
+    if (!scope.getScopeName()) {
+      unique = scopeCounts.makeUnique(ctx.varScope, *scope.getDefaultName());
+      name = unique;
+    }
+    inner.varScope = joinScope(ctx.varScope, name);
+    inner.reuse = ctx.reuse;
+    inner.initializer = ctx.initializer;
+    inner.dtype = ctx.dtype;
   }
   if (scope.getReuse())
     inner.reuse = ReuseMode::Reuse;
   else if (scope.getAutoReuse())
     inner.reuse = ReuseMode::Auto;
-  // The name scope opened with it is made unique like any name scope.
-  inner.nameScope = names.makeUnique(joinScope(ctx.nameScope, nameScopeBase));
+  if (std::optional<InitializerAttrInterface> init = scope.getInitializer())
+    inner.initializer = *init;
+  if (std::optional<Type> dtype = scope.getDtype())
+    inner.dtype = *dtype;
+
+  scopeCounts.open(inner.varScope);
+  std::optional<llvm::StringMap<unsigned>> savedCounts;
+  if (captured)
+    savedCounts = scopeCounts.save();
 
   if (std::optional<StringRef> handle = scope.getHandle()) {
     if (capturedScopes.count(*handle))
       return scope.emitOpError("captures scope @")
              << *handle << " again; each handle names one scope";
-    capturedScopes[*handle] = {inner.varScope, inner.reuse};
+    capturedScopes[*handle] = {inner.varScope, inner.reuse, inner.initializer,
+                               inner.dtype, originalNameScope};
     inner.handle = handle->str();
   } else if (scope.getScopeRef()) {
     inner.handle = scope.getScopeRefAttr().getValue().str();
@@ -307,8 +435,11 @@ LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
 
   if (failed(resolveBlock(scope.getBody().front(), inner)))
     return failure();
-  flattenScope(scope, scope.getBody().front());
-  return success();
+  if (savedCounts)
+    scopeCounts.restore(std::move(*savedCounts));
+  else
+    scopeCounts.closeSubscopes(inner.varScope);
+  return flattenScope(scope, scope.getBody().front());
 }
 
 //===----------------------------------------------------------------------===//
@@ -317,82 +448,118 @@ LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
 
 LogicalResult ScopeResolver::resolveGetVariable(GetVariableOp op,
                                                 ScopeContext &ctx) {
-  std::string fullName = joinScope(ctx.varScope, op.getVarName());
-  TensorType requested = cast<VarType>(op.getType()).getValueType();
+  std::string storeName = joinScope(ctx.varScope, op.getVarName());
+  MLIRContext *context = op.getContext();
 
-  auto existing = variables.find(fullName);
-  if (existing != variables.end()) {
+  // The scope's defaults fill in what the op leaves out: an explicit
+  // initializer (or initial value) and an explicit dtype win.
+  InitializerAttrInterface initializer;
+  if (std::optional<InitializerAttrInterface> given = op.getInitializer())
+    initializer = *given;
+  else if (op.getInitialValue().empty())
+    initializer = ctx.initializer;
+  Type dtype = ctx.dtype ? ctx.dtype : Float32Type::get(context);
+
+  // The type asked for: written, or a shape with the scope's dtype, or that
+  // of a tensor initializer or initial value; else the dtype alone.
+  TensorType requested;
+  Value initialValue = op.getInitialValueResult();
+  if (std::optional<Type> written = op.getValueType())
+    requested = cast<TensorType>(*written);
+  else if (std::optional<ArrayRef<int64_t>> shape = op.getShape())
+    requested = RankedTensorType::get(*shape, dtype);
+  else if (auto constant = dyn_cast_if_present<ConstantInitAttr>(initializer))
+    requested = cast<TensorType>(constant.getValue().getType());
+  else if (initialValue && isa<TensorType>(initialValue.getType()))
+    requested = cast<TensorType>(initialValue.getType());
+  else
+    requested = UnrankedTensorType::get(dtype);
+
+  auto existing = store.find(storeName);
+  if (existing != store.end()) {
     GlobalVariableOp global = existing->second;
     if (ctx.reuse == ReuseMode::None) {
       InFlightDiagnostic diag = op.emitError()
-                                << "Variable " << fullName
+                                << "Variable " << storeName
                                 << " already exists, disallowed. Did you mean "
                                    "to set reuse=True or reuse=tf.AUTO_REUSE "
                                    "in VarScope?";
-      diag.attachNote(definitions.at(fullName)) << "originally defined here";
+      diag.attachNote(definitions.at(storeName)) << "originally defined here";
       return diag;
     }
     auto found = cast<TensorType>(global.getValueType());
     if (requested.getElementType() != found.getElementType()) {
       InFlightDiagnostic diag =
-          op.emitError() << "Trying to share variable " << fullName
+          op.emitError() << "Trying to share variable " << storeName
                          << ", but specified dtype "
-                         << formatDType(requested.getElementType())
+                         << pythonDTypeName(requested.getElementType())
                          << " and found dtype "
-                         << formatDType(found.getElementType()) << ".";
-      diag.attachNote(definitions.at(fullName)) << "originally defined here";
+                         << pythonDTypeName(found.getElementType()) << ".";
+      diag.attachNote(definitions.at(storeName)) << "originally defined here";
       return diag;
     }
     if (requested.hasRank() && requested != found) {
       InFlightDiagnostic diag = op.emitError()
-                                << "Trying to share variable " << fullName
+                                << "Trying to share variable " << storeName
                                 << ", but specified shape "
                                 << formatShapeTuple(requested)
                                 << " and found shape "
                                 << formatShapeTuple(found) << ".";
-      diag.attachNote(definitions.at(fullName)) << "originally defined here";
+      diag.attachNote(definitions.at(storeName)) << "originally defined here";
       return diag;
     }
-    replaceWithHandle(op, global);
-    return success();
+    return replaceWithHandle(op, global);
   }
 
   if (ctx.reuse == ReuseMode::Reuse)
-    return op.emitError() << "Variable " << fullName
+    return op.emitError() << "Variable " << storeName
                           << " does not exist, or was not created with "
                              "tf.get_variable(). Did you mean to set "
                              "reuse=tf.AUTO_REUSE in VarScope?";
-  FailureOr<GlobalVariableOp> global = createGlobal(op, fullName);
-  if (failed(global))
+  if (!requested.hasStaticShape())
+    return op.emitError() << "Shape of a new variable (" << storeName
+                          << ") must be fully defined, but instead was "
+                          << formatShapeTuple(requested) << ".";
+  // The variable is created at the root name scope under its full name,
+  // which TensorFlow checks and makes unique as an op name: a tf.Variable
+  // that took the name first makes this one `<name>_1`.
+  if (!isValidScopeName(storeName, /*current=*/""))
+    return op.emitError() << "'" << storeName << "' is not a valid scope name";
+  if (!initializer && !initialValue)
+    initializer = defaultInitializer(requested);
+  if (initializer &&
+      failed(initializer.verifyForType(requested, [&] { return op.emitError(); })))
     return failure();
-  names.markUsed(fullName);
-  replaceWithHandle(op, *global);
-  return success();
+  std::string symbol = names.makeUnique(storeName);
+  if (failed(claimNodeName(op, symbol)))
+    return failure();
+  GlobalVariableOp global = createGlobal(op, symbol, requested, initializer);
+  store[storeName] = global;
+  definitions.insert({storeName, op.getLoc()});
+  return replaceWithHandle(op, global);
 }
 
 LogicalResult ScopeResolver::resolveVariable(VariableOp op, ScopeContext &ctx) {
-  // tf.Variable opens a name scope of its name: unique in the name scope.
-  std::string fullName =
-      names.makeUnique(joinScope(ctx.nameScope, op.getVarName()));
-  if (variables.count(fullName))
-    return op.emitError() << "variable name " << fullName
-                          << " is already taken by another variable";
-  FailureOr<GlobalVariableOp> global = createGlobal(op, fullName);
-  if (failed(global))
+  // tf.Variable opens a name scope of its name (checked, and made unique
+  // unless it ends in "/"); "Variable" when it has none.
+  StringRef name = op.getVarName().empty() ? "Variable" : op.getVarName();
+  FailureOr<std::string> fullName = openNameScope(op, ctx.nameScope, name);
+  if (failed(fullName) || failed(claimNodeName(op, *fullName)))
     return failure();
-  replaceWithHandle(op, *global);
-  return success();
+  auto type = cast<VarType>(op.getType()).getValueType();
+  if (!type.hasStaticShape())
+    return op.emitError() << "Shape of a new variable (" << *fullName
+                          << ") must be fully defined, but instead was "
+                          << formatShapeTuple(type) << ".";
+  GlobalVariableOp global = createGlobal(
+      op, *fullName, type, op.getInitializer().value_or(nullptr));
+  return replaceWithHandle(op, global);
 }
 
 template <typename CreationOp>
-FailureOr<GlobalVariableOp> ScopeResolver::createGlobal(CreationOp op,
-                                                        StringRef fullName) {
-  auto type = cast<VarType>(op.getType()).getValueType();
-  if (!type.hasStaticShape())
-    return op.emitError() << "Shape of a new variable (" << fullName
-                          << ") must be fully defined, but instead was "
-                          << formatShapeTuple(type) << ".";
-
+GlobalVariableOp ScopeResolver::createGlobal(CreationOp op, StringRef symbol,
+                                             TensorType type,
+                                             InitializerAttrInterface initializer) {
   // Collections: the given ones or GLOBAL_VARIABLES, plus TRAINABLE_VARIABLES
   // for trainable variables, as tf.get_variable does.
   MLIRContext *context = op.getContext();
@@ -409,14 +576,6 @@ FailureOr<GlobalVariableOp> ScopeResolver::createGlobal(CreationOp op,
         return StringAttr::get(context, c);
       });
 
-  // A variable created without an initializer is Glorot-uniform
-  // initialized, as in TensorFlow.
-  InitializerAttrInterface initializer;
-  if (std::optional<InitializerAttrInterface> given = op.getInitializer())
-    initializer = *given;
-  else if (op.getInitialValue().empty())
-    initializer = GlorotUniformAttr::get(context, std::nullopt);
-
   // Variables go before the functions, in creation order.
   OpBuilder builder(context);
   Operation *anchor = &module.getBody()->front();
@@ -427,26 +586,28 @@ FailureOr<GlobalVariableOp> ScopeResolver::createGlobal(CreationOp op,
   else
     builder.setInsertionPointToEnd(module.getBody());
   auto global = GlobalVariableOp::create(
-      builder, op.getLoc(), StringAttr::get(context, fullName),
+      builder, op.getLoc(), StringAttr::get(context, symbol),
       TypeAttr::get(type), initializer, ArrayAttr::get(context, collectionAttrs),
       op.getDeviceAttr(), /*initializer_function=*/FlatSymbolRefAttr());
-  if (!op.getInitialValue().empty()) {
+  if (!initializer && !op.getInitialValue().empty()) {
     global.getInitialValue().takeBody(op.getInitialValue());
     movedInitialValues.push_back(global);
   }
-  variables[fullName] = global;
-  definitions.insert({fullName, op.getLoc()});
+  globals[symbol] = global;
   return global;
 }
 
-void ScopeResolver::replaceWithHandle(Operation *op, GlobalVariableOp global) {
+LogicalResult ScopeResolver::replaceWithHandle(Operation *op,
+                                               GlobalVariableOp global) {
   OpBuilder builder(op);
   auto type = VarType::get(op->getContext(),
                            cast<TensorType>(global.getValueType()));
   auto handle = VarHandleOp::create(builder, op->getLoc(), type,
                                     FlatSymbolRefAttr::get(global.getSymNameAttr()));
-  replaceAndRefine(op->getResult(0), handle);
+  if (failed(replaceAndRefine(op->getResult(0), handle)))
+    return failure();
   op->erase();
+  return success();
 }
 
 LogicalResult ScopeResolver::resolveAddToCollection(AddToCollectionOp op) {
@@ -454,7 +615,7 @@ LogicalResult ScopeResolver::resolveAddToCollection(AddToCollectionOp op) {
   if (!handle)
     return op.emitError("tf.add_to_collection needs a variable created "
                         "earlier in the graph");
-  GlobalVariableOp global = variables.lookup(handle.getVariable());
+  GlobalVariableOp global = globals.lookup(handle.getVariable());
   if (!global)
     return op.emitError("unknown variable ") << handle.getVariableAttr();
   if (!global.isInCollection(op.getCollection())) {

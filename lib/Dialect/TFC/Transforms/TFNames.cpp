@@ -1,7 +1,7 @@
 //===- TFNames.cpp - TensorFlow's op and scope names ----------------------===//
 //
-// Unique names, default op names and TensorFlow's spelling of shapes and
-// dtypes in messages.
+// Unique names, valid names, default op names and TensorFlow's spelling of
+// shapes in messages.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,10 +31,41 @@ std::string NameRegistry::makeUnique(StringRef name) {
 
 void NameRegistry::markUsed(StringRef name) { ++namesInUse[name.lower()]; }
 
+void VariableScopeCounts::closeSubscopes(StringRef scope) {
+  std::string prefix = (scope + "/").str();
+  for (auto &entry : counts)
+    if (entry.getKey().starts_with(prefix))
+      entry.setValue(0);
+}
+
+std::string VariableScopeCounts::makeUnique(StringRef parent,
+                                            StringRef prefix) const {
+  std::string name = joinScope(parent, prefix);
+  if (count(name) == 0)
+    return prefix.str();
+  unsigned index = 1;
+  while (count(name + "_" + std::to_string(index)) > 0)
+    ++index;
+  return prefix.str() + "_" + std::to_string(index);
+}
+
 std::string mlir::tfc::joinScope(StringRef scope, StringRef name) {
   if (scope.empty())
     return name.str();
   return (scope + "/" + name).str();
+}
+
+bool mlir::tfc::isValidScopeName(StringRef name, StringRef current) {
+  auto isNameChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '.' || c == '-' || c == '/';
+  };
+  if (name.empty())
+    return true;
+  // Names opened at the root become node names, whose first character is
+  // more constrained than that of a name inside a scope.
+  if (current.empty() && !(llvm::isAlnum(name.front()) || name.front() == '.'))
+    return false;
+  return llvm::all_of(name, isNameChar);
 }
 
 StringRef mlir::tfc::lastComponent(StringRef name) {
@@ -100,24 +131,5 @@ std::string mlir::tfc::formatShapeTuple(Type tensorType) {
   if (ranked.getRank() == 1)
     os << ',';
   os << ')';
-  return text;
-}
-
-std::string mlir::tfc::formatDType(Type elementType) {
-  if (elementType.isF16())
-    return "float16";
-  if (elementType.isBF16())
-    return "bfloat16";
-  if (elementType.isF32())
-    return "float32";
-  if (elementType.isF64())
-    return "float64";
-  if (elementType.isInteger(1))
-    return "bool";
-  if (auto intType = dyn_cast<IntegerType>(elementType))
-    return "int" + std::to_string(intType.getWidth());
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << elementType;
   return text;
 }

@@ -25,6 +25,10 @@ std::string formatShape(Type tensorType);
 /// `double`, `half`, `bfloat16`, `bool`, `int32`, ...
 std::string dtypeName(Type elementType);
 
+/// Names an element type as TensorFlow's Python API names dtypes: `float32`,
+/// `float64`, `float16`, `bfloat16`, `bool`, `int32`, ...
+std::string pythonDTypeName(Type elementType);
+
 /// Broadcasts two shapes with NumPy/TensorFlow rules. A dynamic dimension
 /// against a static one greater than 1 takes the static size (the only size a
 /// valid program can have there). Returns std::nullopt when two static sizes

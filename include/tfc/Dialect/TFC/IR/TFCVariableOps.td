@@ -32,20 +32,23 @@ def TFC_Initializer : Attr<
 
 /// Shared by tfc.get_variable and tfc.variable: the name, an optional value
 /// type, an initializer attribute or an `initial_value` region, and the
-/// variable's properties.
-class TFC_VariableCreationOp<string mnemonic, list<Trait> traits = []>
+/// variable's properties. `extraArgs` are the arguments only one of them has;
+/// `shapeOnly` is the C++ expression giving a shape written without a dtype
+/// (tf.get_variable's `shape` without `dtype`), or std::nullopt.
+class TFC_VariableCreationOp<string mnemonic, dag extraArgs, string shapeOnly,
+                             string extraFormat, list<Trait> traits = []>
     : TFC_Op<mnemonic, !listconcat(traits, [InferTypeOpAdaptor])> {
-  let arguments = (ins StrAttr:$var_name,
-                       OptionalAttr<TypeAttrOf<TFC_Tensor>>:$value_type,
-                       OptionalAttr<TFC_Initializer>:$initializer,
+  let arguments = !con((ins StrAttr:$var_name,
+                       OptionalAttr<TypeAttrOf<TFC_Tensor>>:$value_type),
+                       extraArgs,
+                       (ins OptionalAttr<TFC_Initializer>:$initializer,
                        DefaultValuedAttr<BoolAttr, "true">:$trainable,
                        OptionalAttr<StrArrayAttr>:$collections,
-                       OptionalAttr<StrAttr>:$device);
+                       OptionalAttr<StrAttr>:$device));
   let results = (outs TFC_VarType:$handle);
   let regions = (region AnyRegion:$initial_value);
-  let assemblyFormat = [{
-    $var_name (`:` $value_type^)? (`init` $initializer^)?
-    attr-dict (`initial_value` $initial_value^)?
+  let assemblyFormat = "$var_name (`:` $value_type^)? " # extraFormat # [{
+    (`init` $initializer^)? attr-dict (`initial_value` $initial_value^)?
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -57,21 +60,24 @@ class TFC_VariableCreationOp<string mnemonic, list<Trait> traits = []>
         ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
         Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
       return ::mlir::tfc::inferVariableType(context, location,
-          adaptor.getValueType(), adaptor.getInitializer(),
-          adaptor.getInitialValue(), inferred);
+          adaptor.getValueType(), }] # !subst("$_self", "adaptor", shapeOnly) # [{,
+          adaptor.getInitializer(), adaptor.getInitialValue(), inferred);
     }
     ::mlir::Value $cppClass::getInitialValueResult() {
       return ::mlir::tfc::getYieldedInitialValue(getInitialValue());
     }
     ::llvm::LogicalResult $cppClass::verify() {
       return ::mlir::tfc::verifyVariableCreation(*this, getValueType(),
-          getInitializer(), getInitialValue(), getDevice(),
+          }] # !subst("$_self", "(*this)", shapeOnly) # [{, getInitializer(),
+          getInitialValue(), getDevice(),
           /*needsInitialValue=*/}] # !if(!eq(mnemonic, "variable"), "true", "false") # [{);
     }
   }];
 }
 
-def TFC_GetVariableOp : TFC_VariableCreationOp<"get_variable"> {
+def TFC_GetVariableOp : TFC_VariableCreationOp<"get_variable",
+    (ins OptionalAttr<DenseI64ArrayAttr>:$shape), "$_self.getShape()",
+    "(`shape` $shape^)?"> {
   let summary = "gets or creates a shared variable (`tf.get_variable`)";
   let description = [{
     Gets the variable named `var_name` in the current variable scope, or
@@ -79,25 +85,37 @@ def TFC_GetVariableOp : TFC_VariableCreationOp<"get_variable"> {
     is the variable scope's name (name scopes do not count) followed by
     `var_name`; an existing variable is returned only when the scope reuses
     (`reuse`, `auto_reuse` or after `tfc.reuse_variables`), and a new one is
-    created only when it does not reuse with `reuse`.
+    created only when it does not reuse with `reuse`. Only variables made by
+    `tfc.get_variable` are shared: a `tfc.variable` of the same name is
+    another variable, as in TensorFlow.
 
-    The type may be left out when the initializer is a tensor (or an
-    `initial_value` region) or when the variable is reused; the result is
-    then `!tfc.var<tensor<*xf32>>` until scopes are resolved. Without an
-    initializer, a new variable is Glorot-uniform initialized, as in
-    TensorFlow. By default the variable joins GLOBAL_VARIABLES and, when
-    trainable, TRAINABLE_VARIABLES; `collections` replaces GLOBAL_VARIABLES
-    (e.g. `["LOCAL_VARIABLES"]`). `device` takes TensorFlow's device syntax.
+    The type says the variable's shape and dtype. `shape [2, 3]` gives the
+    shape alone (`tf.get_variable("v", [2, 3])` without `dtype`): the dtype
+    is then the variable scope's `dtype`, float32 if no scope sets one; the
+    handle is typed f32 until scopes are resolved, and the ops using it
+    re-infer their types then. The type may also be left out when the
+    initializer is a tensor (or an `initial_value` region) or when the
+    variable is reused; the result is then `!tfc.var<tensor<*xf32>>` until
+    scopes are resolved.
+
+    Without an initializer, a new variable takes its variable scope's
+    `init`, else TensorFlow's default for its dtype: Glorot-uniform for
+    floating point, zeros for integers and `false` for bool. By default the
+    variable joins GLOBAL_VARIABLES and, when trainable,
+    TRAINABLE_VARIABLES; `collections` replaces GLOBAL_VARIABLES (e.g.
+    `["LOCAL_VARIABLES"]`). `device` takes TensorFlow's device syntax.
 
     ```mlir
     %w = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
     %b = tfc.get_variable "biases" : tensor<32xf32> init #tfc.zeros {trainable = false}
+    %h = tfc.get_variable "h" shape [2, 3]   // the scope's dtype and initializer
     %v = tfc.get_variable "v"     // reused: takes the existing variable's type
     ```
   }];
 }
 
-def TFC_VariableOp : TFC_VariableCreationOp<"variable"> {
+def TFC_VariableOp : TFC_VariableCreationOp<"variable", (ins), "std::nullopt",
+                                            ""> {
   let summary = "creates a new variable (`tf.Variable`)";
   let description = [{
     Always creates a new variable. Its name is `var_name` in the current
@@ -158,18 +176,34 @@ def TFC_VariableScopeOp : TFC_Op<"variable_scope", [
   let summary = "`with tf.variable_scope(...)`";
   let description = [{
     Opens a variable scope, which prefixes the names of variables made by
-    `tfc.get_variable` and `tfc.variable` and also opens a name scope of the
-    same name for ops. The body is part of the graph; the values it yields
-    are the op's results.
+    `tfc.get_variable` and `tfc.variable` and also opens a name scope for
+    ops. The body is part of the graph; the values it yields are the op's
+    results.
 
-    The scope is named by a string, or re-entered by reference to a scope
+    The scope is named by a string, re-entered by reference to a scope
     captured earlier with `as @handle` (`with tf.variable_scope(scope, ...)`:
-    the same variable scope name, even when re-entered elsewhere).
+    the same variable scope name, even when re-entered elsewhere), or named
+    by `default "name"` alone (`tf.variable_scope(None,
+    default_name="name")`): the default name is made unique among the
+    variable scopes opened in the current one (`merge`, `merge_1`, ...). A
+    string name wins over a default name, as in TensorFlow.
+
+    The name scope opened for the ops is the scope's name (the last
+    component of a captured scope's, or the default name), made unique like
+    any name scope (`model`, `model_1`). With `auxiliary_name_scope = false`
+    no name scope is opened: the ops stay in the current one. The
+    name scope a scope first opened is its original name scope, which
+    `tfc.name_scope original_name_scope @handle` re-enters.
 
     `reuse` makes `tfc.get_variable` return existing variables (and fail for
     missing ones); `auto_reuse` returns existing ones and creates missing
     ones (`tf.AUTO_REUSE`). Without either, the scope inherits its parent's
     reuse mode; `tfc.reuse_variables` turns reuse on for the rest of the body.
+
+    `init` and `dtype` are defaults for the `tfc.get_variable`s inside that
+    do not give their own (`tf.variable_scope(..., initializer=...,
+    dtype=...)`). A nested scope inherits them and may override them; a
+    captured scope brings back its own when it is re-entered.
 
     ```mlir
     %y = tfc.variable_scope "conv1" as @conv1 -> (tensor<?x32xf32>) {
@@ -180,18 +214,28 @@ def TFC_VariableScopeOp : TFC_Op<"variable_scope", [
       %w = tfc.get_variable "weights"
       tfc.yield
     }
+    tfc.variable_scope default "merge" init #tfc.zeros dtype f64 auxiliary_name_scope = false {
+      %b = tfc.get_variable "b" shape [3]   // merge/b, f64, zeros
+      tfc.yield
+    }
     ```
   }];
   let arguments = (ins OptionalAttr<StrAttr>:$scope_name,
                        OptionalAttr<FlatSymbolRefAttr>:$scope_ref,
+                       OptionalAttr<StrAttr>:$default_name,
                        OptionalAttr<SymbolNameAttr>:$handle,
-                       UnitAttr:$reuse, UnitAttr:$auto_reuse);
+                       UnitAttr:$reuse, UnitAttr:$auto_reuse,
+                       OptionalAttr<TFC_Initializer>:$initializer,
+                       OptionalAttr<TypeAttr>:$dtype,
+                       OptionalAttr<BoolAttr>:$auxiliary_name_scope);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    ($scope_name^)? ($scope_ref^)? (`as` $handle^)? (`reuse` $reuse^)?
-    (`auto_reuse` $auto_reuse^)? (`->` `(` type($results)^ `)`)?
-    attr-dict-with-keyword $body
+    ($scope_name^)? ($scope_ref^)? (`default` $default_name^)?
+    (`as` $handle^)? (`reuse` $reuse^)? (`auto_reuse` $auto_reuse^)?
+    (`init` $initializer^)? (`dtype` $dtype^)?
+    (`auxiliary_name_scope` `=` $auxiliary_name_scope^)?
+    (`->` `(` type($results)^ `)`)? attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
@@ -203,21 +247,33 @@ def TFC_NameScopeOp : TFC_Op<"name_scope", [
   let description = [{
     Opens a name scope: ops and `tfc.variable`s inside get the scope as a
     prefix, `tfc.get_variable`s do not. Entering a name already used gives a
-    unique one (`s`, then `s_1`), as in TensorFlow.
+    unique one (`s`, then `s_1`), as in TensorFlow. A name ending in `/` is
+    absolute and re-enters that exact scope (`"s_1/"`); `""` is the root.
+
+    `original_name_scope @handle` re-enters the name scope that the
+    variable scope captured as `@handle` opened first
+    (`with tf.name_scope(scope.original_name_scope)`).
 
     ```mlir
     %x = tfc.name_scope "bar" -> (tensor<1xf32>) {
       ...
       tfc.yield %sum : tensor<1xf32>
     }
+    tfc.name_scope original_name_scope @inner {
+      ...
+      tfc.yield
+    }
     ```
   }];
-  let arguments = (ins StrAttr:$scope_name);
+  let arguments = (ins OptionalAttr<StrAttr>:$scope_name,
+                       OptionalAttr<FlatSymbolRefAttr>:$original_name_scope);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $scope_name (`->` `(` type($results)^ `)`)? attr-dict-with-keyword $body
+    ($scope_name^)? (`original_name_scope` $original_name_scope^)?
+    (`->` `(` type($results)^ `)`)? attr-dict-with-keyword $body
   }];
+  let hasVerifier = 1;
   let hasRegionVerifier = 1;
 }
 

@@ -22,11 +22,13 @@ inline constexpr llvm::StringLiteral kTrainableVariables = "TRAINABLE_VARIABLES"
 inline constexpr llvm::StringLiteral kLocalVariables = "LOCAL_VARIABLES";
 
 /// Infers the `!tfc.var` type of a variable-creating op from its declared
-/// type, its initializer or its initial-value region; an unranked f32 tensor
-/// when none gives one (a reused variable, typed by tfc-resolve-scopes).
+/// type, its shape (f32 until tfc-resolve-scopes applies the scope's dtype),
+/// its initializer or its initial-value region; an unranked f32 tensor when
+/// none gives one (a reused variable, typed by tfc-resolve-scopes).
 LogicalResult inferVariableType(MLIRContext *context,
                                 std::optional<Location> loc,
                                 std::optional<Type> declaredType,
+                                std::optional<ArrayRef<int64_t>> shapeOnly,
                                 std::optional<InitializerAttrInterface> init,
                                 Region &initialValue,
                                 SmallVectorImpl<Type> &inferred);
@@ -34,10 +36,12 @@ LogicalResult inferVariableType(MLIRContext *context,
 /// The value yielded by an `initial_value` region, or null when it is empty.
 Value getYieldedInitialValue(Region &initialValue);
 
-/// Verifies a variable-creating op: one way of initializing, an initializer
-/// that fits the type, a yielded value of the right type, a valid device.
+/// Verifies a variable-creating op: a type or a shape, one way of
+/// initializing, an initializer that fits the type (once the dtype is known),
+/// a yielded value of the right type, a valid device.
 LogicalResult verifyVariableCreation(Operation *op,
                                      std::optional<Type> declaredType,
+                                     std::optional<ArrayRef<int64_t>> shapeOnly,
                                      std::optional<InitializerAttrInterface> init,
                                      Region &initialValue,
                                      std::optional<StringRef> device,
