@@ -1,7 +1,7 @@
 //===- Inspect.cpp - What a compiled model holds --------------------------===//
 //
-// `tfc inspect`: the model's reflection, as the runtime reads it from the
-// library's metadata.
+// `tfc inspect` and `tfc-run --list`: the model's reflection, as the runtime
+// reads it from the library's metadata.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,5 +61,16 @@ int tfc::runner::inspectModel(const std::string &library,
       outs << (c ? ", " : "") << graphKey(tfc_variable_collection(var, c));
     outs << "]" << (tfc_variable_trainable(var) ? "  trainable" : "") << "\n";
   }
+  return 0;
+}
+
+int tfc::runner::listEntryPoints(const std::string &library,
+                                 const Console &console) {
+  ModelLibrary loaded;
+  if (!loaded.open(library, console))
+    return 1;
+  tfc_model *model = loaded.model();
+  for (int64_t i = 0, e = tfc_model_num_entries(model); i < e; ++i)
+    console.outs << tfc_model_entry_at(model, i)->name << "\n";
   return 0;
 }

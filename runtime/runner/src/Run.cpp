@@ -1,13 +1,20 @@
 //===- Run.cpp - Running an entry point of a compiled model ---------------===//
 //
-// `tfc run`: bind the inputs, initialize or restore the variables, call the
-// entry point for the steps, print and write the last outputs, save the
-// variables.
+// `tfc run` and `tfc-run`: bind the inputs, initialize or restore the
+// variables, call the entry point for the warm-up steps, print, write and
+// check the last outputs, save the variables, then time the benchmark
+// calls. The order makes a checkpoint and the checked outputs the same with
+// or without --benchmark, whose calls come last.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ModelLibrary.h"
 
+#include "tfc/runner/TestData.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <sys/stat.h>
 
@@ -34,9 +41,11 @@ private:
   int bindInputs();
   int initializeVariables();
   /// Calls the entry point, replacing `outputs`; `what` names the call in
-  /// errors ("step 3").
-  int call(const std::string &what);
+  /// errors ("step 3"). The time the call took goes to `micros`.
+  int call(const std::string &what, double *micros = nullptr);
   int writeOutputs();
+  int checkOutputs();
+  int benchmark();
 
   const RunOptions &options;
   const Console &console;
@@ -113,6 +122,25 @@ int Run::bindInputs() {
     inputs[arg].reset(tensor);
   }
 
+  if (!options.generateInputsDir.empty()) {
+    if (std::string error = createDirectories(options.generateInputsDir);
+        !error.empty())
+      return fail(error);
+    for (int64_t i = 0; i < entry->num_inputs; ++i) {
+      if (inputs[i])
+        continue;
+      const tfc_tensor_info &info = entry->inputs[i];
+      inputs[i].reset(generateInput(info, status.get()));
+      if (!inputs[i])
+        return failStatus("generating input '" + std::string(info.name) +
+                          "'");
+      std::string path = npyPath(options.generateInputsDir, info.name);
+      if (tfc_npy_write(inputs[i].get(), path.c_str(), status.get()) !=
+          TFC_OK)
+        return failStatus("writing " + path);
+    }
+  }
+
   for (int64_t i = 0; i < entry->num_inputs; ++i) {
     if (!inputs[i])
       return fail("missing --input " + std::string(entry->inputs[i].name) +
@@ -135,12 +163,17 @@ int Run::initializeVariables() {
   return 0;
 }
 
-int Run::call(const std::string &what) {
+int Run::call(const std::string &what, double *micros) {
   std::vector<tfc_tensor *> results(entry->num_outputs, nullptr);
-  if (tfc_model_call(model, index, arguments.data(), entry->num_inputs,
-                     results.data(), entry->num_outputs,
-                     status.get()) != TFC_OK)
+  auto start = std::chrono::steady_clock::now();
+  tfc_code code =
+      tfc_model_call(model, index, arguments.data(), entry->num_inputs,
+                     results.data(), entry->num_outputs, status.get());
+  auto end = std::chrono::steady_clock::now();
+  if (code != TFC_OK)
     return failStatus(std::string(entry->name) + " (" + what + ")");
+  if (micros)
+    *micros = std::chrono::duration<double, std::micro>(end - start).count();
   outputs.resize(entry->num_outputs);
   for (int64_t k = 0; k < entry->num_outputs; ++k)
     outputs[k].reset(results[k]);
@@ -164,9 +197,71 @@ int Run::writeOutputs() {
   return 0;
 }
 
+int Run::checkOutputs() {
+  bool passed = true;
+  for (int64_t k = 0; k < entry->num_outputs; ++k) {
+    const char *name = entry->outputs[k].name;
+    std::string path = npyPath(options.expectDir, name);
+    TensorPtr expected(tfc_npy_read(path.c_str(), status.get()));
+    std::string why =
+        expected ? compareTensors(outputs[k].get(), expected.get(),
+                                  options.rtol, options.atol)
+                 : tfc_status_message(status.get());
+    if (why.empty()) {
+      console.outs << "PASS " << name << "\n";
+    } else {
+      console.outs << "FAIL " << name << ": " << why << "\n";
+      passed = false;
+    }
+  }
+  return passed ? 0 : 1;
+}
+
+/// `text` as a JSON string.
+static std::string jsonString(const char *text) {
+  std::string json = "\"";
+  for (; *text; ++text) {
+    unsigned char c = *text;
+    if (c == '"' || c == '\\') {
+      json += '\\';
+      json += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof(escape), "\\u%04x", c);
+      json += escape;
+    } else {
+      json += static_cast<char>(c);
+    }
+  }
+  return json + "\"";
+}
+
+int Run::benchmark() {
+  std::vector<double> micros(options.benchmarkCalls);
+  for (int64_t i = 0; i < options.benchmarkCalls; ++i)
+    if (int code = call("benchmark call " + std::to_string(i + 1), &micros[i]))
+      return code;
+  std::sort(micros.begin(), micros.end());
+  size_t half = micros.size() / 2;
+  double median = micros.size() % 2
+                      ? micros[half]
+                      : (micros[half - 1] + micros[half]) / 2;
+  char numbers[96];
+  std::snprintf(numbers, sizeof(numbers),
+                "\"median_us\": %.3f, \"min_us\": %.3f", median, micros[0]);
+  console.outs << "{\"fn\": " << jsonString(entry->name)
+               << ", \"calls\": " << options.benchmarkCalls << ", "
+               << numbers << "}\n";
+  return 0;
+}
+
 int Run::run() {
+  // The drivers check their flags; these would make no sense here.
   if (options.steps < 1)
     return fail("--steps must be at least 1");
+  if (options.benchmarkCalls < 0 || !(options.rtol >= 0) ||
+      !(options.atol >= 0))
+    return fail("--benchmark, --rtol and --atol must not be negative");
   if (!library.open(options.library, console))
     return 1;
   model = library.model();
@@ -194,6 +289,11 @@ int Run::run() {
       tfc_store_save(tfc_model_store(model), options.save.c_str(),
                      status.get()) != TFC_OK)
     return failStatus("saving " + options.save);
+  if (!options.expectDir.empty())
+    if (int code = checkOutputs())
+      return code;
+  if (options.benchmarkCalls > 0)
+    return benchmark();
   return 0;
 }
 

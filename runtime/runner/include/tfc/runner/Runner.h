@@ -1,10 +1,10 @@
 //===- Runner.h - Running and describing compiled models --------*- C++ -*-===//
 //
-// The commands behind `tfc run`, `tfc inspect` and `tfc devices`: load any
-// library `tfc compile` made, run an entry point with inputs from .npy files
-// or literals, describe it, and list the CUDA devices. Plain C++17 over the
-// runtime's C API, with no LLVM, so that tools without the compiler can
-// share it.
+// The commands behind `tfc run`, `tfc inspect`, `tfc devices` and
+// `tfc-run`: load any library `tfc compile` made, run an entry point with
+// inputs from .npy files or literals, check and time it, describe it, and
+// list the CUDA devices. Plain C++17 over the runtime's C API, so the
+// compiler and the deployment runner share one implementation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,7 +19,7 @@
 namespace tfc::runner {
 
 /// Where a command writes: results to `outs`, and each error to `errs` as
-/// "<tool>: <message>" (tool "tfc run", ...).
+/// "<tool>: <message>" (tool "tfc run", "tfc-run", ...).
 struct Console {
   std::ostream &outs;
   std::ostream &errs;
@@ -44,15 +44,29 @@ struct RunOptions {
   std::string outputDir;
   /// Print at most this many elements per output (all when negative).
   int64_t maxElements = 1000;
+  /// Give each argument without an input generated values
+  /// (generateInput) and write them to NAME.npy in this directory.
+  std::string generateInputsDir;
+  /// Compare each output with NAME.npy in this directory and print
+  /// `PASS NAME` or `FAIL NAME: why`; any failure fails the run.
+  std::string expectDir;
+  double rtol = 1e-3;
+  double atol = 1e-4;
+  /// After the steps, time this many more calls and print
+  /// {"fn": ..., "calls": N, "median_us": ..., "min_us": ...} (0: none).
+  int64_t benchmarkCalls = 0;
 };
 
 /// Runs a compiled model and prints `NAME = dtype[shape] [values]` for each
 /// output of the last step. Returns the process exit code: 0, or 1 after an
-/// error.
+/// error or a failed comparison.
 int runModel(const RunOptions &options, const Console &console);
 
 /// Prints a compiled model's target, entry points and variables.
 int inspectModel(const std::string &library, const Console &console);
+
+/// Prints the names of a compiled model's entry points, one per line.
+int listEntryPoints(const std::string &library, const Console &console);
 
 /// Prints the driver the runtime opens and each device (name, compute
 /// capability, memory, multiprocessors), or "no CUDA device available
