@@ -15,7 +15,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "b
 # FileCheck, not, count and split-file from LLVM 22.
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tfc-opt", "tfc"], [config.tfc_tools_dir])
+llvm_config.add_tool_substitutions(["tfc-opt", "tfc-run", "tfc"], [config.tfc_tools_dir])
 config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
 
 import sys

@@ -8,9 +8,8 @@
 #include "TfcVersion.h"
 
 #include "tfc/GradientCheck/GradientCheck.h"
-#include "tfc/Runner/Devices.h"
-#include "tfc/Runner/ModelRunner.h"
 #include "tfc/Target/Compiler.h"
+#include "tfc/runner/Runner.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -22,6 +21,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
+#include <iostream>
 
 using namespace llvm;
 using namespace mlir::tfc;
@@ -222,12 +222,14 @@ static cl::opt<int64_t> runMaxElements(
     cl::desc("Print at most N elements per output (-1: all; default 1000)"),
     cl::init(1000), cl::sub(runCommand), cl::cat(tfcCategory));
 
+/// The runner prints through iostreams: it links no LLVM, so that tools
+/// without the compiler can share it.
+static ::tfc::runner::Console runnerConsole(const char *command) {
+  return {std::cout, std::cerr, command};
+}
+
 static int runRun() {
-  if (runSteps < 1) {
-    errs() << "tfc run: --steps must be at least 1\n";
-    return EXIT_FAILURE;
-  }
-  RunOptions options;
+  ::tfc::runner::RunOptions options;
   options.library = runLibrary;
   options.function = runFunction;
   options.inputs.assign(runInputs.begin(), runInputs.end());
@@ -237,7 +239,7 @@ static int runRun() {
   options.save = runSave;
   options.outputDir = runOutputDir;
   options.maxElements = runMaxElements;
-  return runModel(options, outs(), errs());
+  return ::tfc::runner::runModel(options, runnerConsole("tfc run"));
 }
 
 //===----------------------------------------------------------------------===//
@@ -346,11 +348,12 @@ int main(int argc, char **argv) {
   if (runCommand)
     return runRun();
   if (inspectCommand)
-    return inspectModel(inspectLibrary, outs(), errs());
+    return ::tfc::runner::inspectModel(inspectLibrary,
+                                       runnerConsole("tfc inspect"));
   if (checkCommand)
     return runCheckGradients();
   if (devicesCommand)
-    return listDevices(outs(), errs());
+    return ::tfc::runner::listDevices(runnerConsole("tfc devices"));
   cl::PrintHelpMessage(/*Hidden=*/false, /*Categorized=*/true);
   return EXIT_FAILURE;
 }

@@ -1,0 +1,79 @@
+//===- Runner.h - Running and describing compiled models --------*- C++ -*-===//
+//
+// The commands behind `tfc run`, `tfc inspect`, `tfc devices` and
+// `tfc-run`: load any library `tfc compile` made, run an entry point with
+// inputs from .npy files or literals, check and time it, describe it, and
+// list the CUDA devices. Plain C++17 over the runtime's C API, so the
+// compiler and the deployment runner share one implementation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_RUNNER_RUNNER_H
+#define TFC_RUNNER_RUNNER_H
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace tfc::runner {
+
+/// Where a command writes: results to `outs`, and each error to `errs` as
+/// "<tool>: <message>" (tool "tfc run", "tfc-run", ...).
+struct Console {
+  std::ostream &outs;
+  std::ostream &errs;
+  std::string tool;
+};
+
+struct RunOptions {
+  std::string library;
+  /// The entry point; may be empty when the model has only one.
+  std::string function;
+  /// `name=file.npy` or `name=[1,2,3]` (a literal of the argument's dtype).
+  std::vector<std::string> inputs;
+  int64_t steps = 1;
+  /// Also print the outputs of every N-th step, as `step N: NAME = ...`
+  /// (0: only the last step's).
+  int64_t printEvery = 0;
+  /// Restore the variables from this checkpoint instead of initializing.
+  std::string restore;
+  /// Save the variables to this checkpoint after the last step.
+  std::string save;
+  /// Write each output as NAME.npy into this directory.
+  std::string outputDir;
+  /// Print at most this many elements per output (all when negative).
+  int64_t maxElements = 1000;
+  /// Give each argument without an input generated values
+  /// (generateInput) and write them to NAME.npy in this directory.
+  std::string generateInputsDir;
+  /// Compare each output with NAME.npy in this directory and print
+  /// `PASS NAME` or `FAIL NAME: why`; any failure fails the run.
+  std::string expectDir;
+  double rtol = 1e-3;
+  double atol = 1e-4;
+  /// After the steps, time this many more calls and print
+  /// {"fn": ..., "calls": N, "median_us": ..., "min_us": ...} (0: none).
+  int64_t benchmarkCalls = 0;
+};
+
+/// Runs a compiled model and prints `NAME = dtype[shape] [values]` for each
+/// output of the last step. Returns the process exit code: 0, or 1 after an
+/// error or a failed comparison.
+int runModel(const RunOptions &options, const Console &console);
+
+/// Prints a compiled model's target, entry points and variables.
+int inspectModel(const std::string &library, const Console &console);
+
+/// Prints the names of a compiled model's entry points, one per line.
+int listEntryPoints(const std::string &library, const Console &console);
+
+/// Prints the driver the runtime opens and each device (name, compute
+/// capability, memory, multiprocessors), or "no CUDA device available
+/// (REASON)". Having no device is not an error: returns 0 either way, and 1
+/// only when a device cannot be queried.
+int listDevices(const Console &console);
+
+} // namespace tfc::runner
+
+#endif // TFC_RUNNER_RUNNER_H

@@ -1,0 +1,302 @@
+//===- Run.cpp - Running an entry point of a compiled model ---------------===//
+//
+// `tfc run` and `tfc-run`: bind the inputs, initialize or restore the
+// variables, call the entry point for the warm-up steps, print, write and
+// check the last outputs, save the variables, then time the benchmark
+// calls. The order makes a checkpoint and the checked outputs the same with
+// or without --benchmark, whose calls come last.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelLibrary.h"
+
+#include "tfc/runner/TestData.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <sys/stat.h>
+
+using namespace tfc::runner;
+
+namespace {
+/// One run: the model, the chosen entry point and the state of the call.
+class Run {
+public:
+  Run(const RunOptions &options, const Console &console)
+      : options(options), console(console), status(tfc_status_create()) {}
+
+  int run();
+
+private:
+  int fail(const std::string &message) {
+    return reportError(console, message);
+  }
+  int failStatus(const std::string &what) {
+    return fail(what + ": " + tfc_status_message(status.get()));
+  }
+
+  int chooseEntry();
+  int bindInputs();
+  int initializeVariables();
+  /// Calls the entry point, replacing `outputs`; `what` names the call in
+  /// errors ("step 3"). The time the call took goes to `micros`.
+  int call(const std::string &what, double *micros = nullptr);
+  int writeOutputs();
+  int checkOutputs();
+  int benchmark();
+
+  const RunOptions &options;
+  const Console &console;
+  StatusPtr status;
+  ModelLibrary library;
+  tfc_model *model = nullptr;
+  int64_t index = -1;
+  const tfc_entry_info *entry = nullptr;
+  std::vector<TensorPtr> inputs;
+  std::vector<const tfc_tensor *> arguments;
+  std::vector<TensorPtr> outputs;
+};
+} // namespace
+
+static bool isFile(const std::string &path) {
+  struct stat info;
+  return ::stat(path.c_str(), &info) == 0;
+}
+
+/// `dir`/`name`.npy.
+static std::string npyPath(const std::string &dir, const char *name) {
+  return (std::filesystem::path(dir) / (std::string(name) + ".npy")).string();
+}
+
+static std::string createDirectories(const std::string &dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  return error ? "cannot create " + dir + ": " + error.message() : "";
+}
+
+int Run::chooseEntry() {
+  int64_t numEntries = tfc_model_num_entries(model);
+  std::string names;
+  for (int64_t i = 0; i < numEntries; ++i)
+    names += std::string(i ? ", " : "") + tfc_model_entry_at(model, i)->name;
+  if (!options.function.empty())
+    index = tfc_model_find_entry(model, options.function.c_str());
+  else if (numEntries == 1)
+    index = 0;
+  if (index < 0)
+    return fail(options.function.empty()
+                    ? "the model has several entry points; choose one with "
+                      "--fn (" + names + ")"
+                    : "no entry point '" + options.function +
+                          "' (the model has: " + names + ")");
+  entry = tfc_model_entry_at(model, index);
+  return 0;
+}
+
+int Run::bindInputs() {
+  inputs.resize(entry->num_inputs);
+  for (const std::string &spec : options.inputs) {
+    size_t equals = spec.find('=');
+    if (equals == std::string::npos)
+      return fail("--input '" + spec + "' is not NAME=FILE.npy or NAME=[...]");
+    std::string name = spec.substr(0, equals);
+    std::string value = spec.substr(equals + 1);
+    int64_t arg = -1;
+    for (int64_t i = 0; i < entry->num_inputs; ++i)
+      if (name == entry->inputs[i].name)
+        arg = i;
+    if (arg < 0)
+      return fail("'" + std::string(entry->name) + "' has no argument '" +
+                  name + "'");
+    bool npy = (value.size() >= 4 && value.compare(value.size() - 4, 4,
+                                                   ".npy") == 0) ||
+               isFile(value);
+    tfc_tensor *tensor =
+        npy ? tfc_npy_read(value.c_str(), status.get())
+            : tfc_tensor_parse(value.c_str(), entry->inputs[arg].dtype,
+                               status.get());
+    if (!tensor)
+      return failStatus("input '" + name + "'");
+    inputs[arg].reset(tensor);
+  }
+
+  if (!options.generateInputsDir.empty()) {
+    if (std::string error = createDirectories(options.generateInputsDir);
+        !error.empty())
+      return fail(error);
+    for (int64_t i = 0; i < entry->num_inputs; ++i) {
+      if (inputs[i])
+        continue;
+      const tfc_tensor_info &info = entry->inputs[i];
+      inputs[i].reset(generateInput(info, status.get()));
+      if (!inputs[i])
+        return failStatus("generating input '" + std::string(info.name) +
+                          "'");
+      std::string path = npyPath(options.generateInputsDir, info.name);
+      if (tfc_npy_write(inputs[i].get(), path.c_str(), status.get()) !=
+          TFC_OK)
+        return failStatus("writing " + path);
+    }
+  }
+
+  for (int64_t i = 0; i < entry->num_inputs; ++i) {
+    if (!inputs[i])
+      return fail("missing --input " + std::string(entry->inputs[i].name) +
+                  "=... (" + typeText(entry->inputs[i]) + ")");
+    arguments.push_back(inputs[i].get());
+  }
+  return 0;
+}
+
+int Run::initializeVariables() {
+  if (!options.restore.empty()) {
+    if (tfc_store_restore(tfc_model_store(model), options.restore.c_str(),
+                          status.get()) != TFC_OK)
+      return failStatus("restoring " + options.restore);
+    return 0;
+  }
+  for (const char *collection : {"GLOBAL_VARIABLES", "LOCAL_VARIABLES"})
+    if (tfc_model_initialize(model, collection, status.get()) != TFC_OK)
+      return failStatus(std::string("initializing ") + collection);
+  return 0;
+}
+
+int Run::call(const std::string &what, double *micros) {
+  std::vector<tfc_tensor *> results(entry->num_outputs, nullptr);
+  auto start = std::chrono::steady_clock::now();
+  tfc_code code =
+      tfc_model_call(model, index, arguments.data(), entry->num_inputs,
+                     results.data(), entry->num_outputs, status.get());
+  auto end = std::chrono::steady_clock::now();
+  if (code != TFC_OK)
+    return failStatus(std::string(entry->name) + " (" + what + ")");
+  if (micros)
+    *micros = std::chrono::duration<double, std::micro>(end - start).count();
+  outputs.resize(entry->num_outputs);
+  for (int64_t k = 0; k < entry->num_outputs; ++k)
+    outputs[k].reset(results[k]);
+  return 0;
+}
+
+int Run::writeOutputs() {
+  if (!options.outputDir.empty())
+    if (std::string error = createDirectories(options.outputDir);
+        !error.empty())
+      return fail(error);
+  for (int64_t k = 0; k < entry->num_outputs; ++k) {
+    console.outs << entry->outputs[k].name << " = "
+                 << tensorText(outputs[k].get(), options.maxElements) << "\n";
+    if (options.outputDir.empty())
+      continue;
+    std::string path = npyPath(options.outputDir, entry->outputs[k].name);
+    if (tfc_npy_write(outputs[k].get(), path.c_str(), status.get()) != TFC_OK)
+      return failStatus("writing " + path);
+  }
+  return 0;
+}
+
+int Run::checkOutputs() {
+  bool passed = true;
+  for (int64_t k = 0; k < entry->num_outputs; ++k) {
+    const char *name = entry->outputs[k].name;
+    std::string path = npyPath(options.expectDir, name);
+    TensorPtr expected(tfc_npy_read(path.c_str(), status.get()));
+    std::string why =
+        expected ? compareTensors(outputs[k].get(), expected.get(),
+                                  options.rtol, options.atol)
+                 : tfc_status_message(status.get());
+    if (why.empty()) {
+      console.outs << "PASS " << name << "\n";
+    } else {
+      console.outs << "FAIL " << name << ": " << why << "\n";
+      passed = false;
+    }
+  }
+  return passed ? 0 : 1;
+}
+
+/// `text` as a JSON string.
+static std::string jsonString(const char *text) {
+  std::string json = "\"";
+  for (; *text; ++text) {
+    unsigned char c = *text;
+    if (c == '"' || c == '\\') {
+      json += '\\';
+      json += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof(escape), "\\u%04x", c);
+      json += escape;
+    } else {
+      json += static_cast<char>(c);
+    }
+  }
+  return json + "\"";
+}
+
+int Run::benchmark() {
+  std::vector<double> micros(options.benchmarkCalls);
+  for (int64_t i = 0; i < options.benchmarkCalls; ++i)
+    if (int code = call("benchmark call " + std::to_string(i + 1), &micros[i]))
+      return code;
+  std::sort(micros.begin(), micros.end());
+  size_t half = micros.size() / 2;
+  double median = micros.size() % 2
+                      ? micros[half]
+                      : (micros[half - 1] + micros[half]) / 2;
+  char numbers[96];
+  std::snprintf(numbers, sizeof(numbers),
+                "\"median_us\": %.3f, \"min_us\": %.3f", median, micros[0]);
+  console.outs << "{\"fn\": " << jsonString(entry->name)
+               << ", \"calls\": " << options.benchmarkCalls << ", "
+               << numbers << "}\n";
+  return 0;
+}
+
+int Run::run() {
+  // The drivers check their flags; these would make no sense here.
+  if (options.steps < 1)
+    return fail("--steps must be at least 1");
+  if (options.benchmarkCalls < 0 || !(options.rtol >= 0) ||
+      !(options.atol >= 0))
+    return fail("--benchmark, --rtol and --atol must not be negative");
+  if (!library.open(options.library, console))
+    return 1;
+  model = library.model();
+  if (int code = chooseEntry())
+    return code;
+  if (int code = bindInputs())
+    return code;
+  if (int code = initializeVariables())
+    return code;
+
+  for (int64_t step = 1; step <= options.steps; ++step) {
+    if (int code = call("step " + std::to_string(step)))
+      return code;
+    // Watching a training loop: the outputs (the loss) every N steps.
+    if (options.printEvery > 0 && step % options.printEvery == 0)
+      for (int64_t k = 0; k < entry->num_outputs; ++k)
+        console.outs << "step " << step << ": " << entry->outputs[k].name
+                     << " = "
+                     << tensorText(outputs[k].get(), options.maxElements)
+                     << "\n";
+  }
+  if (int code = writeOutputs())
+    return code;
+  if (!options.save.empty() &&
+      tfc_store_save(tfc_model_store(model), options.save.c_str(),
+                     status.get()) != TFC_OK)
+    return failStatus("saving " + options.save);
+  if (!options.expectDir.empty())
+    if (int code = checkOutputs())
+      return code;
+  if (options.benchmarkCalls > 0)
+    return benchmark();
+  return 0;
+}
+
+int tfc::runner::runModel(const RunOptions &options, const Console &console) {
+  return Run(options, console).run();
+}
