@@ -9,11 +9,11 @@
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -40,11 +40,12 @@ static llvm::Function *createPackedWrapper(llvm::Module &module,
                                        {ptrType}, /*isVarArg=*/false);
   auto *wrapper = llvm::Function::Create(
       type, llvm::GlobalValue::InternalLinkage, name, module);
-  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(context, "entry", wrapper));
+  llvm::IRBuilder<> builder(
+      llvm::BasicBlock::Create(context, "entry", wrapper));
   SmallVector<llvm::Value *> args;
   for (auto [index, param] : llvm::enumerate(callee->args())) {
-    llvm::Value *slot = builder.CreateConstGEP1_64(ptrType, wrapper->getArg(0),
-                                                   index);
+    llvm::Value *slot =
+        builder.CreateConstGEP1_64(ptrType, wrapper->getArg(0), index);
     args.push_back(builder.CreateLoad(param.getType(), slot));
   }
   builder.CreateCall(callee, args);
@@ -55,14 +56,53 @@ static llvm::Function *createPackedWrapper(llvm::Module &module,
 /// A private constant holding `bytes`, 64-byte aligned.
 static llvm::GlobalVariable *createBytes(llvm::Module &module, StringRef bytes,
                                          StringRef name, bool addNul) {
-  auto *data = llvm::ConstantDataArray::getString(module.getContext(), bytes,
-                                                  addNul);
-  auto *global = new llvm::GlobalVariable(module, data->getType(),
-                                          /*isConstant=*/true,
-                                          llvm::GlobalValue::PrivateLinkage,
-                                          data, name);
+  auto *data =
+      llvm::ConstantDataArray::getString(module.getContext(), bytes, addNul);
+  auto *global = new llvm::GlobalVariable(
+      module, data->getType(),
+      /*isConstant=*/true, llvm::GlobalValue::PrivateLinkage, data, name);
   global->setAlignment(llvm::Align(64));
   return global;
+}
+
+/// Whether `value` and the addresses derived from it are used only in
+/// `block`: then no iteration of a loop can see another's slot.
+static bool usedOnlyIn(llvm::Value *value, llvm::BasicBlock *block) {
+  for (llvm::User *user : value->users()) {
+    auto *instruction = dyn_cast<llvm::Instruction>(user);
+    if (!instruction || instruction->getParent() != block ||
+        isa<llvm::PHINode>(instruction))
+      return false;
+    if (isa<llvm::GetElementPtrInst>(instruction) &&
+        !usedOnlyIn(instruction, block))
+      return false;
+  }
+  return true;
+}
+
+/// Moves every alloca of a constant size outside an entry block, used only
+/// in its own block, to the
+/// start of its function's entry block. Such an alloca is dynamic: it
+/// grows the stack each time it runs, and nothing is freed before the
+/// function returns. The translation of gpu.launch_func puts each kernel
+/// launch's parameter arrays at the launch, so a `while` loop launching
+/// kernels grew the host stack per iteration until it overflowed. One slot
+/// per site is enough: cuLaunchKernel copies the parameters.
+static void hoistStaticAllocas(llvm::Module &module) {
+  for (llvm::Function &function : module) {
+    if (function.isDeclaration())
+      continue;
+    llvm::BasicBlock &entry = function.getEntryBlock();
+    SmallVector<llvm::AllocaInst *> allocas;
+    for (llvm::BasicBlock &block : llvm::drop_begin(function))
+      for (llvm::Instruction &instruction : block)
+        if (auto *alloca = dyn_cast<llvm::AllocaInst>(&instruction))
+          if (isa<llvm::Constant>(alloca->getArraySize()) &&
+              usedOnlyIn(alloca, &block))
+            allocas.push_back(alloca);
+    for (llvm::AllocaInst *alloca : allocas)
+      alloca->moveBefore(entry.getFirstInsertionPt());
+  }
 }
 
 FailureOr<std::unique_ptr<llvm::Module>>
@@ -98,6 +138,7 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
       translateModuleToLLVMIR(module, context, model.name);
   if (!llvmModule)
     return module.emitError("translation to LLVM IR failed");
+  hoistStaticAllocas(*llvmModule);
 
   // Everything the compiler made is internal; the model structure below is
   // the library's only export.
