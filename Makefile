@@ -8,7 +8,7 @@ CMAKE ?= cmake
 # Ninja's default is cores + 2; MLIR translation units need ~1 GiB each.
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test check demo bench clean
+.PHONY: all deps configure build test check demo bench gpu-bundle clean
 
 all: build
 
@@ -45,6 +45,12 @@ bench: build
 	/usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
 	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
+
+# Everything a machine with an NVIDIA driver needs to check the CUDA target
+# (libraries, runtime, tfc-run, the CPU's outputs, run.sh) in
+# $(BUILD_DIR)/gpu-bundle; see docs/codegen.md. Needs the CUDA toolkit here.
+gpu-bundle: build
+	/usr/bin/python3 scripts/gpu-bundle.py --build-dir $(BUILD_DIR)
 
 clean:
 	rm -rf $(BUILD_DIR)
