@@ -45,6 +45,22 @@ std::string describeModuleLoadFailure(const CudaDriver &d, CUresult result,
   return text;
 }
 
+/// Loads `image` (a GPU `kind`) for mgpu* function `function`; null after
+/// recording why not.
+CUmodule loadModule(const char *function, const void *image, const char *kind) {
+  noteModuleLoadAttempt();
+  const CudaDriver *d = cudaForCall(function);
+  if (!d)
+    return nullptr;
+  CUmodule module = nullptr;
+  CUresult result = d->cuModuleLoadData(&module, image);
+  if (result == kCudaSuccess)
+    return module;
+  recordCudaFailure(TFC_UNAVAILABLE,
+                    describeModuleLoadFailure(*d, result, image, kind));
+  return nullptr;
+}
+
 /// Why a kernel's module is null.
 std::string moduleLoadFailure() {
   if (moduleLoadAttempts == 0)
@@ -63,17 +79,7 @@ extern "C" {
 
 TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoad(void *data, int64_t size) {
   (void)size; // cubins and fatbins carry their own size
-  noteModuleLoadAttempt();
-  const CudaDriver *d = cudaForCall("mgpuModuleLoad");
-  CUmodule module = nullptr;
-  if (d) {
-    CUresult result = d->cuModuleLoadData(&module, data);
-    if (result != kCudaSuccess) {
-      recordCudaFailure(TFC_UNAVAILABLE,
-                        describeModuleLoadFailure(*d, result, data, "binary"));
-      module = nullptr;
-    }
-  }
+  CUmodule module = loadModule("mgpuModuleLoad", data, "binary");
   unwindIfCallFailed();
   return module;
 }
@@ -82,17 +88,7 @@ TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoad(void *data, int64_t size) {
 /// its own optimization level.
 TFC_RUNTIME_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int32_t optLevel) {
   (void)optLevel;
-  noteModuleLoadAttempt();
-  const CudaDriver *d = cudaForCall("mgpuModuleLoadJIT");
-  CUmodule module = nullptr;
-  if (d) {
-    CUresult result = d->cuModuleLoadData(&module, data);
-    if (result != kCudaSuccess) {
-      recordCudaFailure(TFC_UNAVAILABLE,
-                        describeModuleLoadFailure(*d, result, data, "PTX"));
-      module = nullptr;
-    }
-  }
+  CUmodule module = loadModule("mgpuModuleLoadJIT", data, "PTX");
   unwindIfCallFailed();
   return module;
 }

@@ -181,6 +181,26 @@ SmallVector<Value, 3> RuntimeCalls::bufferParts(OpBuilder &builder,
   return {address, metadata.getOffset(), shapeAddress};
 }
 
+/// The runtime's dtype code (i32) and the rank (i64) of `type`, as the
+/// tfc_rt_push_* functions take them.
+static std::pair<Value, Value> dtypeAndRank(OpBuilder &builder, Location loc,
+                                            RankedTensorType type) {
+  Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
+                                             dtypeCode(type.getElementType()));
+  Value rank = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
+                                            type.getRank());
+  return {dtype, rank};
+}
+
+/// The type of a tensor the runtime can take: ranked, of a dtype it knows.
+static FailureOr<RankedTensorType> passableType(Location loc, Value tensor) {
+  auto type = dyn_cast<RankedTensorType>(tensor.getType());
+  if (!type || !dtypeCode(type.getElementType()))
+    return emitError(loc, "cannot pass a tensor of type ")
+           << tensor.getType() << " to the runtime";
+  return type;
+}
+
 /// A view of `tensor`'s buffer with any layout: it may be a view into a
 /// larger one.
 static Value anyLayoutBuffer(OpBuilder &builder, Location loc, Value tensor) {
@@ -196,16 +216,12 @@ static Value anyLayoutBuffer(OpBuilder &builder, Location loc, Value tensor) {
 
 LogicalResult RuntimeCalls::push(OpBuilder &builder, Location loc,
                                  Value tensor) {
-  auto type = dyn_cast<RankedTensorType>(tensor.getType());
-  if (!type || !dtypeCode(type.getElementType()))
-    return emitError(loc, "cannot pass a tensor of type ")
-           << tensor.getType() << " to the runtime";
+  FailureOr<RankedTensorType> type = passableType(loc, tensor);
+  if (failed(type))
+    return failure();
   Value buffer = anyLayoutBuffer(builder, loc, tensor);
   SmallVector<Value, 3> parts = bufferParts(builder, loc, buffer);
-  Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
-                                             dtypeCode(type.getElementType()));
-  Value rank = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
-                                            type.getRank());
+  auto [dtype, rank] = dtypeAndRank(builder, loc, *type);
   call(builder, loc, "tfc_rt_push_tensor",
        {dtype, rank, parts[0], parts[1], parts[2]});
   return success();
@@ -213,26 +229,22 @@ LogicalResult RuntimeCalls::push(OpBuilder &builder, Location loc,
 
 LogicalResult RuntimeCalls::pushDeferred(OpBuilder &builder, Location loc,
                                          Value tensor) {
-  auto type = dyn_cast<RankedTensorType>(tensor.getType());
-  if (!type || !dtypeCode(type.getElementType()))
-    return emitError(loc, "cannot pass a tensor of type ")
-           << tensor.getType() << " to the runtime";
+  FailureOr<RankedTensorType> type = passableType(loc, tensor);
+  if (failed(type))
+    return failure();
   Value buffer = anyLayoutBuffer(builder, loc, tensor);
   Value address =
       memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
   auto metadata =
       memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
-  Value dtype = arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
-                                             dtypeCode(type.getElementType()));
-  Value rank = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(),
-                                            type.getRank());
+  auto [dtype, rank] = dtypeAndRank(builder, loc, *type);
   call(builder, loc, "tfc_rt_push_deferred_tensor",
        {dtype, rank, address, metadata.getOffset()});
   auto asI64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
                                       index);
   };
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+  for (int64_t dim = 0; dim < type->getRank(); ++dim)
     call(builder, loc, "tfc_rt_deferred_tensor_dim",
          {asI64(metadata.getSizes()[dim]), asI64(metadata.getStrides()[dim])});
   return success();

@@ -340,24 +340,34 @@ FAKE CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gx,
 
 // Streams and events.
 
-FAKE CUresult cuStreamCreate(CUstream *stream, unsigned int) {
+/// A new handle in `live` (streams and events are opaque tokens here).
+template <typename Handle>
+static CUresult createHandle(std::set<void *> &live, Handle *handle) {
   if (CUresult result = checkContext())
     return result;
   std::lock_guard<std::mutex> lock(mutex);
-  auto *made = reinterpret_cast<CUstream>(new char);
-  streams.insert(made);
-  *stream = made;
+  auto *made = reinterpret_cast<Handle>(new char);
+  live.insert(made);
+  *handle = made;
   return CUDA_SUCCESS;
 }
 
-FAKE CUresult cuStreamDestroy_v2(CUstream stream) {
+/// Destroys a handle of `live`; unknown ones are refused.
+static CUresult destroyHandle(std::set<void *> &live, void *handle) {
   if (CUresult result = checkContext())
     return result;
   std::lock_guard<std::mutex> lock(mutex);
-  if (!streams.erase(stream))
+  if (!live.erase(handle))
     return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(stream);
+  delete static_cast<char *>(handle);
   return CUDA_SUCCESS;
+}
+
+FAKE CUresult cuStreamCreate(CUstream *stream, unsigned int) {
+  return createHandle(streams, stream);
+}
+FAKE CUresult cuStreamDestroy_v2(CUstream stream) {
+  return destroyHandle(streams, stream);
 }
 FAKE CUresult cuStreamDestroy(CUstream) { return legacy(); }
 
@@ -384,23 +394,10 @@ FAKE CUresult cuStreamWaitEvent_ptsz(CUstream stream, CUevent event,
 }
 
 FAKE CUresult cuEventCreate(CUevent *event, unsigned int) {
-  if (CUresult result = checkContext())
-    return result;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto *made = reinterpret_cast<CUevent>(new char);
-  events.insert(made);
-  *event = made;
-  return CUDA_SUCCESS;
+  return createHandle(events, event);
 }
-
 FAKE CUresult cuEventDestroy_v2(CUevent event) {
-  if (CUresult result = checkContext())
-    return result;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (!events.erase(event))
-    return CUDA_ERROR_INVALID_HANDLE;
-  delete reinterpret_cast<char *>(event);
-  return CUDA_SUCCESS;
+  return destroyHandle(events, event);
 }
 FAKE CUresult cuEventDestroy(CUevent) { return legacy(); }
 
