@@ -47,6 +47,8 @@ def TFCPlanInitialization : Pass<"tfc-plan-initialization", "::mlir::ModuleOp"> 
     Variables without dependencies keep their order in the module. A cycle
     of initializer dependencies is an error naming the variables on it.
   }];
+  // The plans are made even for a module without a tfc op.
+  let dependentDialects = ["::mlir::tfc::TFCDialect"];
 }
 
 def TFCOutlineInitializers
@@ -60,6 +62,7 @@ def TFCOutlineInitializers
     initializer plan runs their initializers first, so at that point they
     hold exactly their initial values.
   }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
 def TFCMarkEntryPoints : Pass<"tfc-mark-entry-points", "::mlir::ModuleOp"> {
