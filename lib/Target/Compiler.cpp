@@ -8,6 +8,7 @@
 #include "tfc/Target/Compiler.h"
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
 #include "tfc/Pipelines/Pipelines.h"
 
@@ -124,9 +125,50 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
   return compileModule(*module, options);
 }
 
+/// What a library can embed of one constant: objects of the x86-64 small
+/// code model address 2 GiB.
+static constexpr uint64_t kMaxConstantBytes = uint64_t(1) << 31;
+
+/// The bytes of a statically shaped tensor, or nullopt when the count
+/// overflows 64 bits.
+static std::optional<uint64_t> staticTensorBytes(RankedTensorType type) {
+  uint64_t bytes = std::max<uint64_t>(
+      1, type.getElementType().getIntOrFloatBitWidth() / 8);
+  for (int64_t size : type.getShape())
+    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+/// Constants too large to embed are an error at their location, not an
+/// allocation failure deep in LLVM (a splat of 2^63 elements is a few bytes
+/// of IR).
+static LogicalResult checkConstantSizes(ModuleOp module) {
+  WalkResult walk = module.walk([](ConstantOp constant) {
+    auto type = dyn_cast<RankedTensorType>(constant.getType());
+    if (!type || !type.hasStaticShape() ||
+        !type.getElementType().isIntOrFloat())
+      return WalkResult::advance();
+    std::optional<uint64_t> bytes = staticTensorBytes(type);
+    if (bytes && *bytes <= kMaxConstantBytes)
+      return WalkResult::advance();
+    InFlightDiagnostic error = constant.emitOpError("of type ")
+                               << type << " needs ";
+    if (bytes)
+      error << *bytes << " bytes";
+    else
+      error << "more than 2^64 bytes";
+    error << ", more than a compiled library can embed (2 GiB)";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                        const CompilerOptions &options) {
   StageTimer timer(options.verbose);
+  if (failed(checkConstantSizes(module)))
+    return failure();
   if (options.emit == EmitKind::PTX) {
     if (options.device != DeviceTarget::CUDA)
       return module.emitError("--emit=ptx needs --target=cuda");
