@@ -25,6 +25,31 @@ static std::string collectionKey(const std::string &name) {
   return name;
 }
 
+/// The tables of a model structure: every pointer the runtime will follow
+/// is there. (A structure made by hand, or damaged, would otherwise make a
+/// call jump to address 0.)
+static tfc_code validateModelAbi(const tfc_model_abi *abi, tfc_status *status) {
+  if (abi->num_functions > 0 && !abi->functions)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "tfc_model_create: the model's function table is NULL");
+  for (uint32_t i = 0; i < abi->num_functions; ++i)
+    if (!abi->functions[i])
+      return setError(status, TFC_INVALID_ARGUMENT,
+                      "tfc_model_create: function %u of the model's %u is "
+                      "NULL",
+                      i, abi->num_functions);
+  if (abi->num_blobs > 0 && (!abi->blobs || !abi->blob_sizes))
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "tfc_model_create: the model's %s table is NULL",
+                    abi->blobs ? "blob size" : "blob");
+  for (uint32_t i = 0; i < abi->num_blobs; ++i)
+    if (!abi->blobs[i] && abi->blob_sizes[i] > 0)
+      return setError(status, TFC_INVALID_ARGUMENT,
+                      "tfc_model_create: blob %u of the model's %u is NULL", i,
+                      abi->num_blobs);
+  return TFC_OK;
+}
+
 tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
                             tfc_status *status) {
   if (!abi) {
@@ -37,6 +62,8 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
              abi->abi_version);
     return nullptr;
   }
+  if (validateModelAbi(abi, status) != TFC_OK)
+    return nullptr;
   auto model = std::make_unique<tfc_model>();
   model->abi = abi;
   if (parseModelMetadata(abi, model->name, model->target, model->variables,

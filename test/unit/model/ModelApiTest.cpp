@@ -76,6 +76,23 @@ TEST_F(ModelApiTest, CreateRejectsBadAbi) {
   EXPECT_NE(std::string(tfc_status_message(status.get())).find("varXable"),
             std::string::npos);
 
+  // Tables the runtime would follow into address 0.
+  std::vector<tfc_packed_fn> functions(trainAbi->functions,
+                                       trainAbi->functions +
+                                           trainAbi->num_functions);
+  functions.back() = nullptr;
+  tfc_model_abi nullFunction = *trainAbi;
+  nullFunction.functions = functions.data();
+  EXPECT_EQ(tfc_model_create(&nullFunction, nullptr, status.get()), nullptr);
+  EXPECT_EQ(tfc_status_code(status.get()), TFC_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tfc_status_message(status.get())).find("is NULL"),
+            std::string::npos);
+  tfc_model_abi nullTable = *trainAbi;
+  nullTable.functions = nullptr;
+  EXPECT_EQ(tfc_model_create(&nullTable, nullptr, status.get()), nullptr);
+  EXPECT_STREQ(tfc_status_message(status.get()),
+               "tfc_model_create: the model's function table is NULL");
+
   tfc_model_abi truncated = *trainAbi;
   std::string head = text.substr(0, text.find("entry"));
   truncated.metadata = head.c_str();
