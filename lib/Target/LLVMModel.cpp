@@ -15,7 +15,9 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 
@@ -65,29 +67,45 @@ static llvm::GlobalVariable *createBytes(llvm::Module &module, StringRef bytes,
   return global;
 }
 
-/// Whether `value` and the addresses derived from it are used only in
-/// `block`: then no iteration of a loop can see another's slot.
-static bool usedOnlyIn(llvm::Value *value, llvm::BasicBlock *block) {
+/// Whether the address `value` (or anything computed from it) can outlive
+/// one execution of its block: it reaches a phi, a select or a return, or
+/// is stored into memory other than the stack. Then two executions of an
+/// alloca could be live at once, and one slot would not do.
+static bool mayOutliveIteration(llvm::Value *value,
+                                llvm::SmallPtrSetImpl<llvm::Value *> &seen) {
+  if (!seen.insert(value).second)
+    return false;
   for (llvm::User *user : value->users()) {
-    auto *instruction = dyn_cast<llvm::Instruction>(user);
-    if (!instruction || instruction->getParent() != block ||
-        isa<llvm::PHINode>(instruction))
-      return false;
-    if (isa<llvm::GetElementPtrInst>(instruction) &&
-        !usedOnlyIn(instruction, block))
-      return false;
+    if (isa<llvm::PHINode, llvm::SelectInst, llvm::ReturnInst>(user))
+      return true;
+    if (auto *store = dyn_cast<llvm::StoreInst>(user)) {
+      if (store->getValueOperand() == value &&
+          !isa<llvm::AllocaInst>(
+              llvm::getUnderlyingObject(store->getPointerOperand())))
+        return true;
+      continue;
+    }
+    // Loads and calls only use the address; anything else computes a new
+    // value from it (descriptors, offsets, casts): follow that.
+    if (isa<llvm::LoadInst, llvm::CallBase>(user))
+      continue;
+    if (mayOutliveIteration(user, seen))
+      return true;
   }
-  return true;
+  return false;
 }
 
-/// Moves every alloca of a constant size outside an entry block, used only
-/// in its own block, to the
-/// start of its function's entry block. Such an alloca is dynamic: it
-/// grows the stack each time it runs, and nothing is freed before the
-/// function returns. The translation of gpu.launch_func puts each kernel
-/// launch's parameter arrays at the launch, so a `while` loop launching
-/// kernels grew the host stack per iteration until it overflowed. One slot
-/// per site is enough: cuLaunchKernel copies the parameters.
+/// Moves every alloca of a constant size outside an entry block whose
+/// address does not outlive its block's execution to the start of its
+/// function's entry block. Such an alloca is dynamic: it grows the stack
+/// each time it runs, and nothing is freed before the function returns.
+/// The translation of gpu.launch_func puts each kernel launch's parameter
+/// arrays at the launch, and vectorized loops keep their vector
+/// temporaries in the loop body, so loops grew the stack per iteration
+/// until it overflowed (a CUDA `while` loop after some ten thousand
+/// iterations, a 5x5 convolution of [8,64,64,32] on one thread). One slot
+/// per site is enough: cuLaunchKernel copies the parameters, and a
+/// temporary dies with its iteration.
 static void hoistStaticAllocas(llvm::Module &module) {
   for (llvm::Function &function : module) {
     if (function.isDeclaration())
@@ -96,10 +114,12 @@ static void hoistStaticAllocas(llvm::Module &module) {
     SmallVector<llvm::AllocaInst *> allocas;
     for (llvm::BasicBlock &block : llvm::drop_begin(function))
       for (llvm::Instruction &instruction : block)
-        if (auto *alloca = dyn_cast<llvm::AllocaInst>(&instruction))
+        if (auto *alloca = dyn_cast<llvm::AllocaInst>(&instruction)) {
+          llvm::SmallPtrSet<llvm::Value *, 16> seen;
           if (isa<llvm::Constant>(alloca->getArraySize()) &&
-              usedOnlyIn(alloca, &block))
+              !mayOutliveIteration(alloca, seen))
             allocas.push_back(alloca);
+        }
     for (llvm::AllocaInst *alloca : allocas)
       alloca->moveBefore(entry.getFirstInsertionPt());
   }
