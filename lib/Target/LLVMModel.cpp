@@ -20,6 +20,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -125,6 +126,36 @@ static void hoistStaticAllocas(llvm::Module &module) {
   }
 }
 
+/// What one compiled function may put on the stack: compiled models run on
+/// callers' threads, whose stacks may be small (256 KiB is common for
+/// thread pools of other runtimes).
+static constexpr uint64_t kMaxStackBytes = 64 * 1024;
+
+/// Fails, naming the function, when a function's fixed-size stack slots
+/// add up to more than kMaxStackBytes. (Larger temporaries belong in the
+/// heap or the model's workspace.)
+static LogicalResult checkStackUse(ModuleOp module, llvm::Module &llvmModule) {
+  const llvm::DataLayout &layout = llvmModule.getDataLayout();
+  for (llvm::Function &function : llvmModule) {
+    uint64_t bytes = 0;
+    for (llvm::Instruction &instruction : llvm::instructions(function))
+      if (auto *alloca = dyn_cast<llvm::AllocaInst>(&instruction))
+        if (std::optional<llvm::TypeSize> size =
+                alloca->getAllocationSize(layout))
+          bytes += size->getFixedValue();
+    if (bytes <= kMaxStackBytes)
+      continue;
+    // Outlined OpenMP regions are named after their function.
+    StringRef name = StringRef(function.getName()).split("..").first;
+    Operation *source = module.lookupSymbol(name);
+    return (source ? source : module.getOperation())->emitError()
+           << "function '" << function.getName() << "' needs " << bytes
+           << " bytes of stack, more than the " << kMaxStackBytes
+           << " a compiled function may use";
+  }
+  return success();
+}
+
 FailureOr<std::unique_ptr<llvm::Module>>
 mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
                                 llvm::LLVMContext &context) {
@@ -159,6 +190,8 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
   if (!llvmModule)
     return module.emitError("translation to LLVM IR failed");
   hoistStaticAllocas(*llvmModule);
+  if (failed(checkStackUse(module, *llvmModule)))
+    return failure();
 
   // Everything the compiler made is internal; the model structure below is
   // the library's only export.
