@@ -14,11 +14,12 @@ driver of the tests, which runs no kernel).
 
 import argparse
 import os
-import re
 import shlex
 import shutil
 import subprocess
 import sys
+
+from tfc_programs import integration_programs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -55,38 +56,6 @@ RUNTIME_CHECK_FAILURES = [
 
 # Cases compute-sanitizer checks when the machine has it.
 SANITIZED = ["softmax.softmax", "mlp.train_step", "cond.cond_fed"]
-
-
-def emulator_programs():
-    """The programs the lit-cuda-emulator suite compiles from the CPU
-    integration tests: each .mlir test, and the .mlir files the .test files
-    compile, except tests marked unsupported on the emulator."""
-    directory = os.path.join(ROOT, "test", "Integration", "CPU")
-    programs = []
-    for name in sorted(os.listdir(directory)):
-        path = os.path.join(directory, name)
-        if not os.path.isfile(path):
-            continue
-        text = open(path).read()
-        if "UNSUPPORTED: target-cuda-emulator" in text:
-            continue
-        if name.endswith(".mlir"):
-            programs.append(path)
-        elif name.endswith(".test"):
-            variables = dict(re.findall(r"export (\w+)=(\S+)", text))
-            for source in re.findall(r"tfc compile .*?(\S+\.mlir)", text):
-                source = re.sub(r"\$(\w+)",
-                                lambda m: variables.get(m.group(1), m.group(0)),
-                                source)
-                source = source.replace("%tfc_src_root", ROOT)
-                source = source.replace("%S", directory)
-                programs.append(os.path.normpath(source))
-    seen, unique = set(), []
-    for program in programs:
-        if program not in seen:
-            seen.add(program)
-            unique.append(program)
-    return unique
 
 
 def run(command, **kwargs):
@@ -209,7 +178,7 @@ class Bundle:
             if libraries:
                 self.add_case(name, libraries, fn, args,
                               loops="tfc.while" in open(path).read())
-        for source in emulator_programs():
+        for source in integration_programs(ROOT):
             name = os.path.splitext(os.path.basename(source))[0]
             name = "cpu_" + name.replace("-", "_")
             libraries = self.compile(name, source)

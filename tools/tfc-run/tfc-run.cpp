@@ -13,8 +13,10 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <iostream>
+#include <pthread.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,7 +25,8 @@ using namespace tfc::runner;
 
 static constexpr int kUsageError = 2;
 
-static const char kHelp[] = R"(tfc-run: run a model library made by `tfc compile`
+static const char kHelp[] =
+    R"(tfc-run: run a model library made by `tfc compile`
 
 USAGE: tfc-run LIB [options]     run an entry point and print its outputs
        tfc-run LIB --list        print the entry points' names
@@ -65,6 +68,11 @@ Testing:
                           "min_us": ...}; the printed outputs, the checks
                           and --save are those of the steps before
 
+Threads:
+  --thread-stack BYTES    run on a thread whose stack is BYTES (at least
+                          16384), as a caller's thread pool would; the
+                          model's own threads (TFC_NUM_THREADS) are OpenMP's
+
 Other:
   --list                  print the entry points' names, one per line
   --inspect               print the model's target, entry points (arguments
@@ -98,6 +106,8 @@ public:
   bool help = false;
   Mode mode = Mode::Run;
   RunOptions options;
+  /// The stack of the thread the run happens on; 0: the main thread.
+  int64_t threadStack = 0;
 
 private:
   bool usageError(const std::string &message) {
@@ -105,8 +115,8 @@ private:
     return false;
   }
   bool setMode(Mode newMode, std::string_view flag);
-  bool parseInteger(std::string_view flag, const std::string &text,
-                    int64_t min, int64_t &value);
+  bool parseInteger(std::string_view flag, const std::string &text, int64_t min,
+                    int64_t &value);
   bool parseTolerance(std::string_view flag, const std::string &text,
                       double &value);
   std::vector<Flag> flags();
@@ -130,8 +140,8 @@ bool CommandLine::setMode(Mode newMode, std::string_view flag) {
 /// strtoll and strtod skip leading blanks and take "" as 0; a number on the
 /// command line starts with its sign or a digit.
 static bool isNumberText(const std::string &text) {
-  return !text.empty() && (text[0] == '-' || text[0] == '+' ||
-                           text[0] == '.' || std::isdigit(static_cast<unsigned char>(text[0])));
+  return !text.empty() && (text[0] == '-' || text[0] == '+' || text[0] == '.' ||
+                           std::isdigit(static_cast<unsigned char>(text[0])));
 }
 
 bool CommandLine::parseInteger(std::string_view flag, const std::string &text,
@@ -140,8 +150,7 @@ bool CommandLine::parseInteger(std::string_view flag, const std::string &text,
   errno = 0;
   long long parsed = std::strtoll(text.c_str(), &end, 10);
   if (!isNumberText(text) || *end || errno == ERANGE)
-    return usageError(std::string(flag) + ": '" + text +
-                      "' is not an integer");
+    return usageError(std::string(flag) + ": '" + text + "' is not an integer");
   if (parsed < min)
     return usageError(std::string(flag) + " must be at least " +
                       std::to_string(min));
@@ -149,8 +158,8 @@ bool CommandLine::parseInteger(std::string_view flag, const std::string &text,
   return true;
 }
 
-bool CommandLine::parseTolerance(std::string_view flag,
-                                 const std::string &text, double &value) {
+bool CommandLine::parseTolerance(std::string_view flag, const std::string &text,
+                                 double &value) {
   char *end = nullptr;
   double parsed = std::strtod(text.c_str(), &end);
   if (!isNumberText(text) || *end || !std::isfinite(parsed) || parsed < 0)
@@ -202,6 +211,7 @@ std::vector<Flag> CommandLine::flags() {
       {"--rtol", true, tolerance("--rtol", options.rtol)},
       {"--atol", true, tolerance("--atol", options.atol)},
       {"--benchmark", true, integer("--benchmark", 1, options.benchmarkCalls)},
+      {"--thread-stack", true, integer("--thread-stack", 16384, threadStack)},
       {"--list", false, mode(Mode::List, "--list")},
       {"--inspect", false, mode(Mode::Inspect, "--inspect")},
       {"--devices", false, mode(Mode::Devices, "--devices")},
@@ -279,6 +289,37 @@ bool CommandLine::parse(int argc, char **argv) {
   return true;
 }
 
+/// Runs `work` on a new thread with a stack of `bytes`; its exit code, or
+/// 1 when the thread cannot be made.
+static int runOnThread(int64_t bytes, const std::function<int()> &work) {
+  struct Job {
+    const std::function<int()> *work;
+    int result;
+  } job{&work, EXIT_FAILURE};
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  int error =
+      pthread_attr_setstacksize(&attributes, static_cast<size_t>(bytes));
+  pthread_t thread;
+  if (!error)
+    error = pthread_create(
+        &thread, &attributes,
+        [](void *argument) -> void * {
+          auto *job = static_cast<Job *>(argument);
+          job->result = (*job->work)();
+          return nullptr;
+        },
+        &job);
+  pthread_attr_destroy(&attributes);
+  if (error) {
+    std::cerr << "tfc-run: cannot start a thread with a " << bytes
+              << "-byte stack: " << std::strerror(error) << "\n";
+    return EXIT_FAILURE;
+  }
+  pthread_join(thread, nullptr);
+  return job.result;
+}
+
 int main(int argc, char **argv) {
   CommandLine commandLine;
   if (!commandLine.parse(argc, argv))
@@ -290,6 +331,10 @@ int main(int argc, char **argv) {
   Console console{std::cout, std::cerr, "tfc-run"};
   switch (commandLine.mode) {
   case Mode::Run:
+    if (commandLine.threadStack > 0)
+      return runOnThread(commandLine.threadStack, [&] {
+        return runModel(commandLine.options, console);
+      });
     return runModel(commandLine.options, console);
   case Mode::List:
     return listEntryPoints(commandLine.options.library, console);
