@@ -39,10 +39,11 @@ demo: build
 # tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md), and
 # each rewrite with and without (test/bench/rewrites), the training step
 # against PyTorch (test/bench/polynomial_fit). Installs its peers, writes
-# $(BUILD_DIR)/bench/results.json. Not part of `make test`.
+# $(BUILD_DIR)/bench/results.json. Not part of `make test`. The default
+# 8 MiB stack: compiled code must run on it (docs/codegen.md).
 bench: build
 	@test/bench/setup.sh $(BUILD_DIR)/bench
-	/usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
+	ulimit -s 8192 && /usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
 	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
 

@@ -9,7 +9,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -69,13 +71,49 @@ tfc_code AtomicFileWriter::fail(const char *action, int error,
                   what.c_str(), path.c_str(), std::strerror(error));
 }
 
+/// The prefix of the temporary files of `path` written by process `pid`:
+/// `PATH.tmp.PID.`.
+static std::string temporaryPrefix(const std::string &path, pid_t pid) {
+  return path + ".tmp." + std::to_string(pid) + ".";
+}
+
+/// Removes the temporary files of `path` whose writer is no longer running:
+/// a writer killed between open() and commit() leaves its file behind.
+/// Files of running processes (and names not of this form) are left alone.
+static void removeStaleTemporaries(const std::string &path) {
+  std::string directory = directoryOf(path);
+  size_t slash = path.rfind('/');
+  std::string prefix =
+      (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.";
+  DIR *dir = ::opendir(directory.c_str());
+  if (!dir)
+    return;
+  while (const dirent *entry = ::readdir(dir)) {
+    std::string name = entry->d_name;
+    if (name.compare(0, prefix.size(), prefix) != 0)
+      continue;
+    size_t dot = name.find('.', prefix.size());
+    std::string pidText = name.substr(prefix.size(), dot - prefix.size());
+    if (dot == std::string::npos || pidText.empty() ||
+        pidText.find_first_not_of("0123456789") != std::string::npos ||
+        pidText.size() > 9)
+      continue;
+    pid_t pid = static_cast<pid_t>(std::stol(pidText));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH)
+      ::unlinkat(::dirfd(dir), name.c_str(), 0);
+  }
+  ::closedir(dir);
+}
+
 tfc_code AtomicFileWriter::open(const char *target, const char *kind,
                                 tfc_status *status) {
   path = target;
   what = kind;
+  removeStaleTemporaries(path);
   // mkstemp creates the file with O_EXCL in the target's directory, so the
-  // final rename stays within one file system.
-  tempPath = path + ".tmp.XXXXXX";
+  // final rename stays within one file system. The writer's process id in
+  // the name lets a later writer remove the file should this one die.
+  tempPath = temporaryPrefix(path, ::getpid()) + "XXXXXX";
   fd = ::mkostemp(tempPath.data(), O_CLOEXEC);
   if (fd < 0)
     return fail("create a temporary file for", errno, status);

@@ -21,6 +21,8 @@ namespace tfc::runtime {
 /// same directory, which commit() flushes, fsyncs and renames over the
 /// target before it fsyncs the directory. Until commit() succeeds the target
 /// is untouched; a writer destroyed before that removes its temporary file.
+/// The temporary file is `PATH.tmp.PID.XXXXXX`: open() first removes those
+/// of writers that are no longer running (killed before their commit).
 class AtomicFileWriter {
 public:
   AtomicFileWriter() = default;
