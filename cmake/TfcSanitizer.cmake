@@ -18,6 +18,12 @@ function(tfc_add_sanitizer target)
     return()
   endif()
   set(flags -fsanitize=${TFC_SANITIZER} -fno-omit-frame-pointer)
+  # AddressSanitizer builds also check for undefined behaviour, which fails
+  # the test instead of printing a warning.
+  if(TFC_SANITIZER STREQUAL "address")
+    set(flags -fsanitize=address,undefined -fno-sanitize-recover=undefined
+              -fno-omit-frame-pointer)
+  endif()
   target_compile_options(${target} PRIVATE ${flags})
   target_link_options(${target} PRIVATE ${flags})
   # A sanitized shared library leaves the sanitizer's symbols to the

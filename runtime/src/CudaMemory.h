@@ -72,9 +72,16 @@ public:
   /// True when `ptr` is a block of this call.
   bool owns(const void *ptr) const;
 
+  /// A stream or event compiled code made in this call, and its end. A
+  /// call that fails unwinds past the code that destroys them: the scope
+  /// destroys what is left when the call ends.
+  void created(void *handle, bool isEvent);
+  void destroyed(void *handle);
+
 private:
   DeviceWorkspace &workspace;
   std::vector<DeviceWorkspace::Block> taken;
+  std::vector<std::pair<void *, bool>> handles;
   DeviceCallScope *previous;
 };
 

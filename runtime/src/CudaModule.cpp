@@ -10,6 +10,7 @@
 
 #include "CudaCalls.h"
 #include "CudaFatbin.h"
+#include "CudaMemory.h"
 
 #include <atomic>
 
@@ -138,11 +139,15 @@ TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
     // CU_STREAM_NON_BLOCKING: no implicit ordering with the legacy stream.
     cudaSucceeded(d->cuStreamCreate(&stream, 1), "mgpuStreamCreate",
                   "creating a stream");
+  if (DeviceCallScope *scope = DeviceCallScope::current())
+    scope->created(stream, /*isEvent=*/false);
   unwindIfCallFailed();
   return stream;
 }
 
 TFC_RUNTIME_EXPORT void mgpuStreamDestroy(CUstream stream) {
+  if (DeviceCallScope *scope = DeviceCallScope::current())
+    scope->destroyed(stream);
   if (const CudaDriver *d = cudaForCall("mgpuStreamDestroy"))
     cudaSucceeded(d->cuStreamDestroy(stream), "mgpuStreamDestroy",
                   "destroying a stream");
@@ -170,11 +175,15 @@ TFC_RUNTIME_EXPORT CUevent mgpuEventCreate() {
     // CU_EVENT_DISABLE_TIMING: events only order work here.
     cudaSucceeded(d->cuEventCreate(&event, 2), "mgpuEventCreate",
                   "creating an event");
+  if (DeviceCallScope *scope = DeviceCallScope::current())
+    scope->created(event, /*isEvent=*/true);
   unwindIfCallFailed();
   return event;
 }
 
 TFC_RUNTIME_EXPORT void mgpuEventDestroy(CUevent event) {
+  if (DeviceCallScope *scope = DeviceCallScope::current())
+    scope->destroyed(event);
   if (const CudaDriver *d = cudaForCall("mgpuEventDestroy"))
     cudaSucceeded(d->cuEventDestroy(event), "mgpuEventDestroy",
                   "destroying an event");

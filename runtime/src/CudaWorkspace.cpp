@@ -130,8 +130,31 @@ DeviceCallScope::DeviceCallScope(DeviceWorkspace &workspace)
 
 DeviceCallScope::~DeviceCallScope() {
   currentScope = previous;
+  // Only a failed call leaves streams or events behind.
+  if (!handles.empty())
+    if (const CudaDriver *d = cudaDriver())
+      for (auto [handle, isEvent] : handles) {
+        if (isEvent)
+          d->cuEventDestroy(static_cast<CUevent>(handle));
+        else
+          d->cuStreamDestroy(static_cast<CUstream>(handle));
+      }
   for (const DeviceWorkspace::Block &block : taken)
     workspace.give(block);
+}
+
+void DeviceCallScope::created(void *handle, bool isEvent) {
+  if (handle)
+    handles.emplace_back(handle, isEvent);
+}
+
+void DeviceCallScope::destroyed(void *handle) {
+  for (size_t i = 0; i < handles.size(); ++i)
+    if (handles[i].first == handle) {
+      handles[i] = handles.back();
+      handles.pop_back();
+      return;
+    }
 }
 
 DeviceCallScope *DeviceCallScope::current() { return currentScope; }

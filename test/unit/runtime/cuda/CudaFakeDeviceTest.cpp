@@ -29,6 +29,7 @@ struct FakeDriver {
   long long (*totalAllocations)();
   void (*failNextLaunch)(int);
   long long (*moduleLoadCalls)();
+  long long (*liveStreamsAndEvents)();
 };
 
 const FakeDriver &fake() {
@@ -48,6 +49,8 @@ const FakeDriver &fake() {
         dlsym(handle, "fake_cuda_fail_next_launch"));
     d.moduleLoadCalls = reinterpret_cast<long long (*)()>(
         dlsym(handle, "fake_cuda_module_load_calls"));
+    d.liveStreamsAndEvents = reinterpret_cast<long long (*)()>(
+        dlsym(handle, "fake_cuda_live_streams_and_events"));
     return d;
   }();
   return hooks;
@@ -300,6 +303,9 @@ TEST(CudaFakeDevice, DeviceFailuresEndTheCallWithAStatus) {
   EXPECT_EQ(scale(model.get(), "[1, 1]"),
             "INTERNAL: mgpuLaunchKernel: launching a kernel failed: "
             "CUDA_ERROR_LAUNCH_FAILED");
+  // The call unwound past the code destroying its stream; the runtime
+  // destroyed it when the call ended.
+  EXPECT_EQ(fake().liveStreamsAndEvents(), 0);
   setLaunch(false, nullptr);
   mgpuModuleUnload(module);
   // The lock was released and the call's blocks went back to the workspace.

@@ -689,6 +689,12 @@ FAKE long long fake_cuda_legacy_calls() {
   return legacyCalls;
 }
 
+/// Streams and events not destroyed yet.
+FAKE long long fake_cuda_live_streams_and_events() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return static_cast<long long>(streams.size() + events.size());
+}
+
 /// Calls of cuModuleLoadData, loaded or not.
 FAKE long long fake_cuda_module_load_calls() {
   std::lock_guard<std::mutex> lock(mutex);
