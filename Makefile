@@ -8,7 +8,7 @@ CMAKE ?= cmake
 # Ninja's default is cores + 2; MLIR translation units need ~1 GiB each.
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test check demo bench gpu-bundle clean
+.PHONY: all deps configure build test check demo bench gpu-bundle fuzz clean
 
 all: build
 
@@ -52,6 +52,12 @@ bench: build
 # $(BUILD_DIR)/gpu-bundle; see docs/codegen.md. Needs the CUDA toolkit here.
 gpu-bundle: build
 	/usr/bin/python3 scripts/gpu-bundle.py --build-dir $(BUILD_DIR)
+
+# The fuzz targets of the runtime's readers (test/fuzz) with libFuzzer, in
+# build-fuzz/, each for FUZZ_SECONDS (default 60). Not part of `make test`,
+# which replays their inputs.
+fuzz: deps
+	@scripts/fuzz.sh
 
 clean:
 	rm -rf $(BUILD_DIR)

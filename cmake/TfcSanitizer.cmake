@@ -4,6 +4,7 @@
 #   ninja -C build-tsan tfc-runtime-tests && build-tsan/bin/tfc-runtime-tests
 # The sanitizer runtimes of clang-22 come with libclang-rt-22-dev.
 
+option(TFC_FUZZ "Build the fuzz targets with libFuzzer (make fuzz)" OFF)
 set(TFC_SANITIZER "" CACHE STRING
   "Sanitizer for the runtime and its tests: thread, address or empty")
 set_property(CACHE TFC_SANITIZER PROPERTY STRINGS "" thread address)
@@ -26,6 +27,10 @@ function(tfc_add_sanitizer target)
   endif()
   target_compile_options(${target} PRIVATE ${flags})
   target_link_options(${target} PRIVATE ${flags})
+  # Coverage for libFuzzer in everything the fuzz targets reach.
+  if(TFC_FUZZ)
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
+  endif()
   # A sanitized shared library leaves the sanitizer's symbols to the
   # executable's runtime, so it cannot keep HandleLLVMOptions' -z defs.
   get_target_property(type ${target} TYPE)
