@@ -82,8 +82,18 @@ tfc_code checkShape(tfc_dtype dtype, int64_t rank, const int64_t *dims,
 
 /// TFC_ALIGNMENT-aligned, zero-filled memory of at least `size` bytes (at
 /// least one cache line, so empty buffers still have a unique address);
-/// NULL when the allocation fails.
+/// NULL when the allocation fails or `size` is over maxAllocationBytes().
 void *allocateAligned(int64_t size);
+
+/// The largest tensor or variable buffer the runtime allocates: the
+/// environment variable TFC_MAX_ALLOC_BYTES, else the machine's physical
+/// memory. Larger requests fail with RESOURCE_EXHAUSTED instead of being
+/// granted by overcommit and killing the process when zero-filled.
+int64_t maxAllocationBytes();
+
+/// " (over the limit of N bytes, TFC_MAX_ALLOC_BYTES)" when `size` is over
+/// maxAllocationBytes(), for messages; empty otherwise.
+std::string allocationLimitNote(int64_t size);
 void freeAligned(void *ptr);
 /// The index of the smallest of `count` free blocks (capacities from
 /// `capacityOf(i)`) that holds `wanted` bytes without wasting half of

@@ -185,9 +185,9 @@ tfc_variable *tfc_store_register(tfc_store *store,
   var->data = allocateAligned(var->byteSize);
   if (!var->data) {
     setError(status, TFC_RESOURCE_EXHAUSTED,
-             "cannot allocate %lld bytes for variable '%s' of type %s",
+             "cannot allocate %lld bytes for variable '%s' of type %s%s",
              static_cast<long long>(var->byteSize), var->name.c_str(),
-             var->type().c_str());
+             var->type().c_str(), allocationLimitNote(var->byteSize).c_str());
     return nullptr;
   }
   std::lock_guard<std::mutex> guard(store->registryMutex);

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <unistd.h>
 
 using namespace tfc::runtime;
 
@@ -95,7 +96,32 @@ tfc_code tfc::runtime::checkShape(tfc_dtype dtype, int64_t rank,
   return TFC_OK;
 }
 
+int64_t tfc::runtime::maxAllocationBytes() {
+  static const int64_t limit = [] {
+    if (const char *text = std::getenv("TFC_MAX_ALLOC_BYTES")) {
+      char *end = nullptr;
+      long long value = std::strtoll(text, &end, 10);
+      if (end != text && *end == '\0' && value > 0)
+        return static_cast<int64_t>(value);
+    }
+    long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+    if (pages > 0 && pageSize > 0 && pages <= INT64_MAX / pageSize)
+      return static_cast<int64_t>(pages) * pageSize;
+    return INT64_MAX;
+  }();
+  return limit;
+}
+
+std::string tfc::runtime::allocationLimitNote(int64_t size) {
+  if (size <= maxAllocationBytes())
+    return "";
+  return formatString(" (over the limit of %lld bytes, TFC_MAX_ALLOC_BYTES)",
+                      static_cast<long long>(maxAllocationBytes()));
+}
+
 void *tfc::runtime::allocateAligned(int64_t size) {
+  if (size > maxAllocationBytes())
+    return nullptr;
   if (size < TFC_ALIGNMENT)
     size = TFC_ALIGNMENT;
   // Round up so the zero-fill covers whole cache lines.
@@ -169,9 +195,10 @@ tfc_tensor *tfc_tensor_create(tfc_dtype dtype, int64_t rank,
   tensor->data = allocateAligned(tensor->byteSize);
   if (!tensor->data) {
     setError(status, TFC_RESOURCE_EXHAUSTED,
-             "cannot allocate %lld bytes for a tensor of type %s",
+             "cannot allocate %lld bytes for a tensor of type %s%s",
              static_cast<long long>(tensor->byteSize),
-             typeString(dtype, shape, rank).c_str());
+             typeString(dtype, shape, rank).c_str(),
+             allocationLimitNote(tensor->byteSize).c_str());
     delete tensor;
     return nullptr;
   }
