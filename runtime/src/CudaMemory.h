@@ -28,6 +28,17 @@ tfc_code copyToDevice(void *device, const void *host, size_t bytes,
 tfc_code copyToHost(void *host, const void *device, size_t bytes,
                     tfc_status *status);
 
+/// `bytes` from `src` to `dst`.
+struct CopyRegion {
+  void *dst;
+  const void *src;
+  size_t bytes;
+};
+/// Copies `count` regions from the device to the host, waiting once for
+/// all of them.
+tfc_code copyRegionsToHost(const CopyRegion *regions, size_t count,
+                           tfc_status *status);
+
 /// Waits for all work of the device (a call's kernels on any stream); the
 /// error of a kernel that failed asynchronously otherwise.
 tfc_code synchronizeDevice(tfc_status *status);

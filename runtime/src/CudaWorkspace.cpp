@@ -45,28 +45,47 @@ void tfc::runtime::deviceFree(void *ptr) {
     d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
 }
 
-static tfc_code copy(void *dst, const void *src, size_t bytes, const char *what,
-                     tfc_status *status) {
+/// Copies each of `count` regions, then waits once for all of them.
+static tfc_code copyRegions(const CopyRegion *regions, size_t count,
+                            const char *what, tfc_status *status) {
   if (checkCudaAvailable(status) != TFC_OK)
     return TFC_UNAVAILABLE;
   const CudaDriver &d = *cudaDriver();
   std::string message;
   if (!makeCudaContextCurrent(d, message))
     return setError(status, TFC_INTERNAL, "%s", message.c_str());
-  if (bytes == 0)
-    return TFC_OK;
   // On the legacy stream, then waiting for it: compiled code's streams are
   // non-blocking, so the copy must be complete before the call starts (or
   // the result read); cuMemcpy alone may return before its DMA finishes.
-  CUresult result =
-      d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst),
-                      reinterpret_cast<CUdeviceptr>(src), bytes, nullptr);
+  size_t bytes = 0;
+  CUresult result = kCudaSuccess;
+  for (size_t i = 0; i < count && result == kCudaSuccess; ++i) {
+    if (regions[i].bytes == 0)
+      continue;
+    bytes += regions[i].bytes;
+    result = d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(regions[i].dst),
+                             reinterpret_cast<CUdeviceptr>(regions[i].src),
+                             regions[i].bytes, nullptr);
+  }
+  if (bytes == 0 && result == kCudaSuccess)
+    return TFC_OK;
   if (result == kCudaSuccess)
     result = d.cuStreamSynchronize(nullptr);
   if (result != kCudaSuccess)
     return setError(status, TFC_INTERNAL, "copying %zu bytes %s: %s", bytes,
                     what, cudaErrorName(result).c_str());
   return TFC_OK;
+}
+
+static tfc_code copy(void *dst, const void *src, size_t bytes, const char *what,
+                     tfc_status *status) {
+  CopyRegion region{dst, src, bytes};
+  return copyRegions(&region, 1, what, status);
+}
+
+tfc_code tfc::runtime::copyRegionsToHost(const CopyRegion *regions,
+                                         size_t count, tfc_status *status) {
+  return copyRegions(regions, count, "from the device", status);
 }
 
 tfc_code tfc::runtime::synchronizeDevice(tfc_status *status) {

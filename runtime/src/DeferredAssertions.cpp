@@ -4,10 +4,11 @@
 // a tfc.assert of the program) has its condition and data in device
 // memory, which host code never reads. The runtime kept their addresses
 // during the call (tfc_rt_defer_assert); once the call's device work has
-// finished it reads the conditions, in the order the assertions were made,
-// and the first one that is false fails the call with the message the CPU
-// target gives, its data copied from the device. The buffers are still
-// valid: device blocks freed inside a call stay the call's until it ends.
+// finished it reads all the conditions with one wait, and the first one,
+// in the order the assertions were made, that is false fails the call with the
+// message the CPU target gives, its data copied from the device. The buffers
+// are still valid: device blocks freed inside a call stay the call's until it
+// ends.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,16 +47,24 @@ tfc_tensor *copyDeferredTensor(CallContext &context,
 } // namespace
 
 bool tfc::runtime::checkDeferredAssertions(CallContext &context) {
-  for (const DeferredAssertion &assertion : context.deferred) {
-    unsigned char holds = 0;
-    tfc_status status;
-    if (copyToHost(&holds, assertion.condition, 1, &status) != TFC_OK) {
-      context.code = status.code;
-      context.message = status.message;
-      return false;
-    }
-    if (holds)
+  if (context.deferred.empty())
+    return true;
+  // Every condition in one round of copies and one wait.
+  size_t count = context.deferred.size();
+  std::vector<unsigned char> holds(count, 0);
+  std::vector<CopyRegion> regions(count);
+  for (size_t i = 0; i < count; ++i)
+    regions[i] = {&holds[i], context.deferred[i].condition, 1};
+  tfc_status status;
+  if (copyRegionsToHost(regions.data(), count, &status) != TFC_OK) {
+    context.code = status.code;
+    context.message = status.message;
+    return false;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (holds[i])
       continue;
+    const DeferredAssertion &assertion = context.deferred[i];
     std::vector<tfc_tensor *> data;
     bool copied = true;
     for (const DeferredTensor &where : assertion.data) {
