@@ -35,9 +35,9 @@ void TfcCUDAPipelineOptions::toFrontendOptions(
   options.optLevel = optLevel;
   options.strict = strict;
   options.allowUndefinedGradients = allowUndefinedGradients;
-  // The checks' assertions are deferred: the runtime reads their conditions
-  // from device memory at the end of the call.
-  options.runtimeChecks = true;
+  // runtimeChecks keeps its default: the checks' assertions are deferred,
+  // and the runtime reads their conditions from device memory at the end
+  // of the call (tfc-lower-runtime-calls below).
 }
 
 SmallVector<std::string> TfcCUDAPipelineOptions::getArchs() const {

@@ -184,7 +184,6 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
-  pipelineOptions.runtimeChecks = true;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

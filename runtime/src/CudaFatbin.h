@@ -1,5 +1,4 @@
-//===- CudaFatbin.h - What a fatbin holds ------------------------*- C++
-//-*-===//
+//===- CudaFatbin.h - What a fatbin holds -----------------------*- C++ -*-===//
 //
 // The CUDA driver answers CUDA_ERROR_NO_BINARY_FOR_GPU when a model's fatbin
 // has no image for the device; the runtime reads the fatbin's entry headers

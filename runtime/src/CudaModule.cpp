@@ -19,8 +19,6 @@ using namespace tfc::runtime;
 namespace {
 std::atomic<long> moduleLoadAttempts{0};
 
-void noteModuleLoadAttempt() { ++moduleLoadAttempts; }
-
 /// Why a module did not load: the driver's error, and for a binary without
 /// code for the device, which architectures it has and which the device is.
 std::string describeModuleLoadFailure(const CudaDriver &d, CUresult result,
@@ -49,7 +47,7 @@ std::string describeModuleLoadFailure(const CudaDriver &d, CUresult result,
 /// Loads `image` (a GPU `kind`) for mgpu* function `function`; null after
 /// recording why not.
 CUmodule loadModule(const char *function, const void *image, const char *kind) {
-  noteModuleLoadAttempt();
+  ++moduleLoadAttempts;
   const CudaDriver *d = cudaForCall(function);
   if (!d)
     return nullptr;

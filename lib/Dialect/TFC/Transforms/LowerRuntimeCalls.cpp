@@ -148,14 +148,21 @@ Value RuntimeCalls::counter(OpBuilder &builder, Location loc, MemRefType type) {
   return memref::GetGlobalOp::create(builder, loc, type, global.getSymName());
 }
 
+/// The aligned address of `buffer` as an index, and its strided metadata
+/// (offset, sizes, strides).
+static std::pair<Value, memref::ExtractStridedMetadataOp>
+addressAndMetadata(OpBuilder &builder, Location loc, Value buffer) {
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
+  return {address,
+          memref::ExtractStridedMetadataOp::create(builder, loc, buffer)};
+}
+
 SmallVector<Value, 3> RuntimeCalls::bufferParts(OpBuilder &builder,
                                                 Location loc, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
   int64_t rank = type.getRank();
-  Value address =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
+  auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
 
   auto func = buffer.getParentRegion()->getParentOfType<func::FuncOp>();
   auto shapeType =
@@ -233,10 +240,7 @@ LogicalResult RuntimeCalls::pushDeferred(OpBuilder &builder, Location loc,
   if (failed(type))
     return failure();
   Value buffer = anyLayoutBuffer(builder, loc, tensor);
-  Value address =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
+  auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
   auto [dtype, rank] = dtypeAndRank(builder, loc, *type);
   call(builder, loc, "tfc_rt_push_deferred_tensor",
        {dtype, rank, address, metadata.getOffset()});
@@ -359,15 +363,8 @@ static LogicalResult lowerDeferredAssert(RuntimeCalls &runtime, AssertOp op) {
   for (Value value : op.getData())
     if (failed(runtime.pushDeferred(builder, loc, value)))
       return failure();
-  auto memrefType = MemRefType::get(
-      {}, type.getElementType(),
-      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic, {}));
-  Value buffer = bufferization::ToBufferOp::create(
-      builder, loc, memrefType, op.getCondition(), /*read_only=*/true);
-  Value address =
-      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer);
-  auto metadata =
-      memref::ExtractStridedMetadataOp::create(builder, loc, buffer);
+  Value buffer = anyLayoutBuffer(builder, loc, op.getCondition());
+  auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
   runtime.call(builder, loc, "tfc_rt_defer_assert",
                {address, metadata.getOffset(),
                 runtime.string(builder, loc, op.getMessage().value_or("")),
