@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import sys
 
-from tfc_programs import integration_programs
+from tfc_programs import input_flags, integration_programs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -63,7 +63,7 @@ def run(command, **kwargs):
 
 
 class Bundle:
-    def __init__(self, build, out, jobs):
+    def __init__(self, build, out):
         self.build = os.path.abspath(build)
         self.out = os.path.abspath(out)
         self.tfc = os.path.join(self.build, "bin", "tfc")
@@ -120,11 +120,7 @@ class Bundle:
             shutil.rmtree(directory)
             return
         # The bundle's run reads the same inputs back.
-        given = []
-        if os.path.isdir(inputs):
-            for file in sorted(os.listdir(inputs)):
-                given += ["--input", "%s=cases/%s/inputs/%s" %
-                          (file[:-4], case, file)]
+        given = input_flags(inputs, "cases/%s/inputs" % case)
         line = ["check_loop" if loops else "check", case,
                 "models/" + os.path.basename(cuda)]
         line += (["--fn", fn] if fn else []) + list(args) + given
@@ -286,7 +282,7 @@ def main():
     parser.add_argument("--out", help="default: BUILD/gpu-bundle")
     options = parser.parse_args()
     out = options.out or os.path.join(options.build_dir, "gpu-bundle")
-    bundle = Bundle(options.build_dir, out, 1)
+    bundle = Bundle(options.build_dir, out)
     for tool in (bundle.tfc, bundle.tfc_run):
         if not os.access(tool, os.X_OK):
             sys.exit("gpu-bundle: %s is missing: build first" % tool)

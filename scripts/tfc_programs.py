@@ -36,3 +36,17 @@ def integration_programs(root, emulator_only=True):
             seen.add(program)
             unique.append(program)
     return unique
+
+
+def input_flags(directory, shown_as=None):
+    """`--input NAME=PATH` for each NAME.npy that `tfc-run --generate-inputs
+    DIRECTORY` wrote (none when it wrote nothing), PATH under `shown_as`
+    instead of `directory` when given."""
+    if not os.path.isdir(directory):
+        return []
+    flags = []
+    for file in sorted(os.listdir(directory)):
+        path = os.path.join(shown_as or directory, file)
+        flags += ["--input", "%s=%s" % (file[:-len(".npy")], path)]
+    return flags
+

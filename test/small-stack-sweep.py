@@ -11,7 +11,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from tfc_programs import integration_programs  # noqa: E402
+from tfc_programs import input_flags, integration_programs  # noqa: E402
 
 STACK = 256 * 1024
 
@@ -41,11 +41,7 @@ def main():
                 reference = run([tfc_run, library, "--fn", fn,
                                  "--generate-inputs", inputs,
                                  "--output-dir", expected])
-                given = []
-                if os.path.isdir(inputs):
-                    for file in sorted(os.listdir(inputs)):
-                        given += ["--input", "%s=%s" %
-                                  (file[:-4], os.path.join(inputs, file))]
+                given = input_flags(inputs)
                 for threads in (1, 2):
                     command = [tfc_run, library, "--fn", fn,
                                "--thread-stack", str(STACK)] + given
