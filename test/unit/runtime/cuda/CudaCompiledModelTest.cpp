@@ -207,8 +207,13 @@ TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {
   Library library("cond");
   tfc_model *model = library.create();
   ASSERT_TRUE(model);
+  // `cond`'s predicate is a constant, folded at compile time.
   EXPECT_EQ(call(model, "cond", {}), "");
+  // `cond_fed`'s is an input: a kernel copies it into a device scalar, the
+  // host reads it back and runs the branch's kernels.
+  long long before = fake().launchCount();
   EXPECT_EQ(call(model, "cond_fed", {"false"}, TFC_BOOL), "");
+  EXPECT_GT(fake().launchCount(), before);
 }
 
 TEST(CudaCompiledModel, CallsFromManyThreadsComplete) {
