@@ -15,6 +15,8 @@ packages=(
   libomp-22-dev
   # Unit tests.
   libgtest-dev
+  # TensorFlow's file formats (GraphDef, MetaGraphDef, SavedModel).
+  libprotobuf-dev protobuf-compiler
 )
 
 missing=()

@@ -70,10 +70,17 @@ static std::string modelNameFor(const CompilerOptions &options) {
   StringRef path = options.outputPath.empty() || options.outputPath == "-"
                        ? StringRef(options.inputPath)
                        : StringRef(options.outputPath);
-  StringRef stem = llvm::sys::path::stem(path);
+  // A SavedModel is a directory: `export/` gives `export`.
+  StringRef stem = llvm::sys::path::stem(path.rtrim("/"));
   if (options.emit == EmitKind::SharedLibrary)
     stem.consume_front("lib");
-  return stem.str();
+  // C identifiers derive from the name (SavedModel versions are numbers).
+  std::string name;
+  for (char c : stem)
+    name += llvm::isAlnum(c) ? c : '_';
+  if (name.empty() || llvm::isDigit(name.front()))
+    name = "model_" + name;
+  return name;
 }
 
 /// Writes `contents` to `path` ("-" is stdout), atomically for files.
@@ -113,15 +120,24 @@ static std::string defaultRuntimeDir() {
   return dir.str().str();
 }
 
+OwningOpRef<ModuleOp>
+mlir::tfc::loadModel(MLIRContext &context, StringRef path,
+                     const GraphImportOptions &importOptions,
+                     llvm::SourceMgr &sourceMgr) {
+  if (isTensorFlowModelFile(path))
+    return importTensorFlowModel(path, importOptions, &context);
+  return parseSourceFile<ModuleOp>(path, sourceMgr, &context);
+}
+
 LogicalResult mlir::tfc::compileModel(MLIRContext &context,
                                       const CompilerOptions &options) {
   StageTimer timer(options.verbose);
   llvm::SourceMgr sourceMgr;
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(options.inputPath, sourceMgr, &context);
+      loadModel(context, options.inputPath, options.tensorflow, sourceMgr);
   if (!module)
     return failure();
-  timer.done("parsed " + options.inputPath);
+  timer.done("read " + options.inputPath);
   return compileModule(*module, options);
 }
 

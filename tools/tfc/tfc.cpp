@@ -35,8 +35,10 @@ static cl::OptionCategory tfcCategory("tfc options");
 static cl::SubCommand compileCommand(
     "compile", "Compile a tfc module into a shared library (libNAME.so) and "
                "its C header (NAME.h)");
-static cl::opt<std::string> compileInput(cl::Positional, cl::Required,
-                                         cl::desc("<model.mlir>"),
+static cl::opt<std::string> compileInput(
+    cl::Positional, cl::Required,
+    cl::desc("<model.mlir | model.pb | model.pbtxt | model.meta | "
+             "saved_model_dir>"),
                                          cl::sub(compileCommand),
                                          cl::cat(tfcCategory));
 static cl::opt<std::string>
@@ -110,6 +112,129 @@ static cl::opt<bool> compileAllowUndefinedGradients(
              "does, instead of failing"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 
+//===----------------------------------------------------------------------===//
+// TensorFlow files (tfc compile and tfc import)
+//===----------------------------------------------------------------------===//
+
+static cl::SubCommand importCommand(
+    "import", "Import a TensorFlow GraphDef (.pb/.pbtxt, binary or text), "
+              "MetaGraphDef (.meta) or SavedModel directory into a tfc "
+              "module (docs/import.md)");
+
+static cl::opt<std::string> importInput(
+    cl::Positional, cl::Required,
+    cl::desc("<model.pb | model.pbtxt | model.meta | saved_model_dir>"),
+    cl::sub(importCommand), cl::cat(tfcCategory));
+static cl::opt<std::string> importOutput("o",
+                                         cl::desc("Output file (default: "
+                                                  "stdout)"),
+                                         cl::value_desc("path"), cl::init("-"),
+                                         cl::sub(importCommand),
+                                         cl::cat(tfcCategory));
+static cl::opt<bool> importReport(
+    "report",
+    cl::desc("Print the graph's op types, their counts and whether tfc "
+             "supports them, instead of importing"),
+    cl::sub(importCommand), cl::cat(tfcCategory));
+
+static cl::list<std::string> tfFeeds(
+    "feed",
+    cl::desc("A fed tensor of the entry point `main` (repeatable): x, x:0, "
+             "with a shape x:1x784, x:?x784 or x:scalar (on a placeholder "
+             "x:100 is the shape [100])"),
+    cl::value_desc("tensor[:shape]"), cl::sub(compileCommand),
+    cl::sub(importCommand), cl::cat(tfcCategory));
+static cl::list<std::string>
+    tfFetches("fetch",
+              cl::desc("A fetched tensor of the entry point `main` "
+                       "(repeatable)"),
+              cl::value_desc("tensor"), cl::sub(compileCommand),
+              cl::sub(importCommand), cl::cat(tfcCategory));
+static cl::list<std::string> tfTargets(
+    "run-target",
+    cl::desc("A node the entry point `main` runs for its effects "
+             "(repeatable; session.run's targets, e.g. train_op)"),
+    cl::value_desc("node"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::cat(tfcCategory));
+static cl::list<std::string> tfEntries(
+    "entry",
+    cl::desc("An entry point NAME=FEEDS:FETCHES[:TARGETS] with "
+             "comma-separated lists (repeatable), e.g. "
+             "train=x,labels:loss:train_op"),
+    cl::value_desc("spec"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::cat(tfcCategory));
+static cl::list<std::string> tfTags(
+    "tags",
+    cl::desc("The SavedModel MetaGraphDef's tags, comma separated (default "
+             "serve)"),
+    cl::CommaSeparated, cl::sub(compileCommand), cl::sub(importCommand),
+    cl::cat(tfcCategory));
+static cl::opt<std::string> tfConfig(
+    "config",
+    cl::desc("A tfcompile tf2xla Config (text or binary) giving the feeds "
+             "and fetches"),
+    cl::value_desc("path"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::cat(tfcCategory));
+
+/// The import options the command line gives; false after reporting a bad
+/// one.
+static bool tensorflowImportOptions(const char *command,
+                                    GraphImportOptions &options) {
+  for (const std::string &text : tfEntries) {
+    GraphEntrySpec spec;
+    if (std::optional<std::string> error = parseEntrySpec(text, spec)) {
+      errs() << command << ": --entry: " << *error << "\n";
+      return false;
+    }
+    options.entries.push_back(spec);
+  }
+  if (!tfFetches.empty() || !tfTargets.empty()) {
+    GraphEntrySpec spec;
+    spec.name = "main";
+    spec.feeds.assign(tfFeeds.begin(), tfFeeds.end());
+    spec.fetches.assign(tfFetches.begin(), tfFetches.end());
+    spec.targets.assign(tfTargets.begin(), tfTargets.end());
+    options.entries.push_back(spec);
+  } else if (!tfFeeds.empty()) {
+    errs() << command << ": --feed needs --fetch or --run-target\n";
+    return false;
+  }
+  if (!tfTags.empty())
+    options.tags.assign(tfTags.begin(), tfTags.end());
+  options.configPath = tfConfig;
+  return true;
+}
+
+static int runImport() {
+  GraphImportOptions options;
+  if (!tensorflowImportOptions("tfc import", options))
+    return EXIT_FAILURE;
+  mlir::DialectRegistry registry;
+  registerCompilerDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (importReport)
+    return mlir::succeeded(
+               printGraphOpReport(importInput, options, &context, outs()))
+               ? EXIT_SUCCESS
+               : EXIT_FAILURE;
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      importTensorFlowModel(importInput, options, &context);
+  if (!module)
+    return EXIT_FAILURE;
+  std::error_code error;
+  raw_fd_ostream os(importOutput, error);
+  if (error) {
+    errs() << "tfc import: cannot write " << importOutput << ": "
+           << error.message() << "\n";
+    return EXIT_FAILURE;
+  }
+  module->print(os);
+  return EXIT_SUCCESS;
+}
+
 static cl::list<TfcRewrite, bool, TfcRewriteParser> compileDisableRewrite(
     "disable-rewrite",
     cl::desc("Leave out an optional rewrite (repeatable or comma-separated); "
@@ -140,6 +265,8 @@ static int runCompile() {
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
   options.disabledRewrites.assign(compileDisableRewrite.begin(),
                                   compileDisableRewrite.end());
+  if (!tensorflowImportOptions("tfc compile", options.tensorflow))
+    return EXIT_FAILURE;
   if (compileOptLevel > 3) {
     errs() << "tfc compile: -O" << compileOptLevel
            << " is not a level (use -O0 to -O3)\n";
@@ -149,7 +276,8 @@ static int runCompile() {
   if (options.outputPath.empty()) {
     if (options.emit == EmitKind::SharedLibrary ||
         options.emit == EmitKind::Object) {
-      StringRef input(options.inputPath);
+      // A SavedModel is a directory: `export/` gives `export`.
+      StringRef input = StringRef(options.inputPath).rtrim("/");
       StringRef stem = sys::path::stem(input);
       SmallString<256> path(sys::path::parent_path(input));
       sys::path::append(path, options.emit == EmitKind::Object
@@ -340,11 +468,14 @@ int main(int argc, char **argv) {
       argc, argv,
       "tfc: ahead-of-time compiler for TensorFlow-1-style graphs\n\n"
       "  Compiles tfc modules (graphs with variables, scopes, control\n"
-      "  dependencies) into native shared libraries with a C API.\n"
+      "  dependencies) and TensorFlow 1 GraphDefs, MetaGraphDefs and\n"
+      "  SavedModels into native shared libraries with a C API.\n"
       "  Use tfc-opt to run the dialect's passes and pipelines one by one.\n"
       "  `tfc SUBCOMMAND --help` explains a subcommand.\n");
   if (compileCommand)
     return runCompile();
+  if (importCommand)
+    return runImport();
   if (runCommand)
     return runRun();
   if (inspectCommand)

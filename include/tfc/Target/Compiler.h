@@ -9,10 +9,12 @@
 #define TFC_TARGET_COMPILER_H
 
 #include "tfc/Pipelines/Pipelines.h"
+#include "tfc/Target/GraphDef/Import.h"
 #include "tfc/Target/LLVMModel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <string>
 #include <vector>
@@ -50,10 +52,19 @@ struct CompilerOptions {
   bool allowUndefinedGradients = false;
   /// Optional rewrites left out (they run from -O1 otherwise).
   std::vector<TfcRewrite> disabledRewrites;
+  /// How to import the input when it is a TensorFlow file or SavedModel
+  /// rather than a tfc module (decided by its content).
+  GraphImportOptions tensorflow;
 };
 
 /// Registers every dialect, interface and translation the compiler uses.
 void registerCompilerDialects(DialectRegistry &registry);
+
+/// Reads `path`: a tfc module (`.mlir`), or a TensorFlow GraphDef,
+/// MetaGraphDef or SavedModel imported with `importOptions`.
+OwningOpRef<ModuleOp> loadModel(MLIRContext &context, StringRef path,
+                                const GraphImportOptions &importOptions,
+                                llvm::SourceMgr &sourceMgr);
 
 /// Compiles `options.inputPath`. Diagnostics go to the context's handler;
 /// returns failure after reporting.

@@ -1,0 +1,547 @@
+//===- EntryPoints.cpp - a TensorFlow file into a tfc module --------------===//
+//
+// Each entry point (a signature, a tf2xla config or one given on the
+// command line) becomes a function whose arguments are the fed tensors and
+// whose `tfc.graph` holds what its fetches and targets need.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "tfc/Target/GraphDef/Import.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+//===----------------------------------------------------------------------===//
+// Command-line forms
+//===----------------------------------------------------------------------===//
+
+/// `1x784`, `?x784`, `100`, `scalar`: a shape suffix of a feed.
+static bool isDimsText(StringRef text) {
+  if (text == "scalar")
+    return true;
+  if (text.empty())
+    return false;
+  SmallVector<StringRef> dims;
+  text.split(dims, 'x');
+  return llvm::all_of(dims, [](StringRef dim) {
+    return dim == "?" || (!dim.empty() && llvm::all_of(dim, llvm::isDigit));
+  });
+}
+
+std::optional<std::string> mlir::tfc::parseEntrySpec(StringRef text,
+                                                     GraphEntrySpec &spec) {
+  auto [name, rest] = text.split('=');
+  if (name.empty() || name.size() == text.size())
+    return "expected NAME=FEEDS:FETCHES[:TARGETS], got '" + text.str() + "'";
+  spec = GraphEntrySpec();
+  spec.name = name.str();
+  // Sections are separated by ':', items by ','; a ':' followed by an
+  // output index or a shape belongs to the tensor's name.
+  std::vector<std::vector<std::string>> sections(1);
+  std::string item;
+  auto endItem = [&] {
+    if (!item.empty())
+      sections.back().push_back(item);
+    item.clear();
+  };
+  for (size_t i = 0; i < rest.size(); ++i) {
+    char c = rest[i];
+    if (c == ',') {
+      endItem();
+    } else if (c == ':') {
+      size_t end = rest.find_first_of(",:", i + 1);
+      StringRef next = rest.slice(i + 1, end);
+      if (!item.empty() && isDimsText(next)) {
+        item += ":" + next.str();
+        i += next.size();
+      } else {
+        endItem();
+        sections.emplace_back();
+      }
+    } else {
+      item += c;
+    }
+  }
+  endItem();
+  if (sections.size() < 2 || sections.size() > 3)
+    return "expected NAME=FEEDS:FETCHES[:TARGETS], got '" + text.str() + "'";
+  spec.feeds = sections[0];
+  spec.fetches = sections[1];
+  if (sections.size() == 3)
+    spec.targets = sections[2];
+  if (spec.fetches.empty() && spec.targets.empty())
+    return "entry '" + spec.name + "' has neither fetches nor targets";
+  return std::nullopt;
+}
+
+bool mlir::tfc::isTensorFlowModelFile(StringRef path) {
+  if (llvm::sys::fs::is_directory(path))
+    return true;
+  auto buffer = llvm::MemoryBuffer::getFileSlice(path, 4096, 0);
+  if (!buffer)
+    return false;
+  StringRef head = (*buffer)->getBuffer();
+  if (!looksLikeText(head))
+    return true;
+  // tfc modules start with `module`, `func.func`, `tfc.` or a comment
+  // in `//`; TensorFlow text starts with a field name or `#`.
+  StringRef first = head.ltrim(" \t\r\n");
+  for (const char *field :
+       {"node", "versions", "library", "meta_info_def", "graph_def",
+        "saver_def", "collection_def", "signature_def",
+        "saved_model_schema_version", "meta_graphs"})
+    if (first.starts_with(field) && first.drop_front(strlen(field))
+                                        .ltrim(" \t")
+                                        .starts_with_insensitive("{"))
+      return true;
+  return first.starts_with("#");
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// An entry point with names resolved against the graph.
+struct ResolvedEntry {
+  std::string name;
+  struct Feed {
+    TensorId tensor;
+    std::string display;
+    std::optional<SmallVector<int64_t>> dims;
+  };
+  std::vector<Feed> feeds;
+  std::vector<std::pair<TensorId, std::string>> fetches;
+  std::vector<int> targets;
+};
+
+/// How a tensor is called in names and messages: `x` for `x:0`.
+std::string tensorDisplayName(const GraphIndex &index, TensorId id) {
+  std::string name = index.node(id.node).name();
+  return id.output == 0 ? name : name + ":" + std::to_string(id.output);
+}
+
+bool isPlaceholder(StringRef op) {
+  return op == "Placeholder" || op == "PlaceholderV2" ||
+         op == "PlaceholderWithDefault";
+}
+
+SmallVector<int64_t> parseDims(StringRef text) {
+  SmallVector<int64_t> dims;
+  if (text == "scalar")
+    return dims;
+  SmallVector<StringRef> parts;
+  text.split(parts, 'x');
+  for (StringRef part : parts) {
+    int64_t dim = -1;
+    if (part != "?")
+      part.getAsInteger(10, dim);
+    dims.push_back(dim);
+  }
+  return dims;
+}
+
+FailureOr<ResolvedEntry::Feed> resolveFeed(const GraphIndex &index,
+                                           StringRef text, Location loc,
+                                           StringRef entry) {
+  ResolvedEntry::Feed feed;
+  // The longest prefix naming a tensor; what follows is a shape.
+  StringRef tensor = text;
+  StringRef dims;
+  size_t colon = text.rfind(':');
+  if (colon != StringRef::npos && isDimsText(text.drop_front(colon + 1))) {
+    StringRef prefix = text.take_front(colon);
+    StringRef suffix = text.drop_front(colon + 1);
+    bool isIndex = llvm::all_of(suffix, llvm::isDigit);
+    int node = index.lookup(prefix);
+    if (!isIndex ||
+        (node >= 0 && isPlaceholder(index.node(node).op()) && suffix != "0") ||
+        (node < 0 && index.parseTensor(prefix))) {
+      tensor = prefix;
+      dims = suffix;
+    }
+  }
+  std::optional<TensorId> id = index.parseTensor(tensor);
+  if (!id) {
+    emitError(loc) << "entry '" << entry << "': feed '" << text
+                   << "' names no tensor of the graph";
+    return failure();
+  }
+  feed.tensor = *id;
+  feed.display = tensorDisplayName(index, *id);
+  if (!dims.empty())
+    feed.dims = parseDims(dims);
+  return feed;
+}
+
+FailureOr<ResolvedEntry> resolveEntry(const GraphIndex &index,
+                                      const GraphEntrySpec &spec,
+                                      Location loc) {
+  ResolvedEntry entry;
+  entry.name = spec.name;
+  for (const std::string &text : spec.feeds) {
+    FailureOr<ResolvedEntry::Feed> feed =
+        resolveFeed(index, text, loc, spec.name);
+    if (failed(feed))
+      return failure();
+    entry.feeds.push_back(*feed);
+  }
+  for (const std::string &text : spec.fetches) {
+    std::optional<TensorId> id = index.parseTensor(text);
+    if (!id) {
+      emitError(loc) << "entry '" << spec.name << "': fetch '" << text
+                     << "' names no tensor of the graph";
+      return failure();
+    }
+    entry.fetches.push_back({*id, tensorDisplayName(index, *id)});
+  }
+  for (const std::string &text : spec.targets) {
+    StringRef name = StringRef(text).ltrim("^");
+    int node = index.lookup(name);
+    if (node < 0 && name.ends_with(":0"))
+      node = index.lookup(name.drop_back(2));
+    if (node < 0) {
+      emitError(loc) << "entry '" << spec.name << "': target '" << text
+                     << "' names no node of the graph";
+      return failure();
+    }
+    entry.targets.push_back(node);
+  }
+  return entry;
+}
+
+/// The type of a fed tensor: the placeholder's, a shape given with the
+/// feed, or what the graph records.
+FailureOr<Type> feedType(GraphImporter &importer,
+                         const ResolvedEntry::Feed &feed, StringRef entry) {
+  const tensorflow::NodeDef &node = importer.index.node(feed.tensor.node);
+  Location loc = importer.nodeLocation(feed.tensor.node);
+  auto attr = [&](const char *name) -> const tensorflow::AttrValue * {
+    auto it = node.attr().find(name);
+    return it == node.attr().end() ? nullptr : &it->second;
+  };
+  const tensorflow::AttrValue *dtype = nullptr;
+  for (const char *name : {"dtype", "T", "DstT", "out_type"})
+    if ((dtype = attr(name)) &&
+        dtype->value_case() == tensorflow::AttrValue::kType)
+      break;
+  if (!dtype || dtype->value_case() != tensorflow::AttrValue::kType)
+    return emitError(loc) << "entry '" << entry << "': cannot tell the dtype "
+                          << "of fed tensor '" << feed.display << "'";
+  Type element = convertDataType(importer.context, dtype->type());
+  if (!element)
+    return emitError(loc) << "entry '" << entry << "': fed tensor '"
+                          << feed.display << "' is "
+                          << dataTypeName(dtype->type())
+                          << ", a dtype tfc does not have";
+  if (feed.dims) {
+    SmallVector<int64_t> dims;
+    for (int64_t d : *feed.dims)
+      dims.push_back(d < 0 ? ShapedType::kDynamic : d);
+    return Type(RankedTensorType::get(dims, element));
+  }
+  std::optional<tensorflow::TensorShapeProto> shape;
+  if (isPlaceholder(node.op())) {
+    if (const tensorflow::AttrValue *s = attr("shape"))
+      shape = s->shape();
+    // Before producer 21 an empty shape meant "unknown", not a scalar.
+    int producer = importer.file.graph().versions().producer();
+    if (shape && producer < 21 && shape->dim_size() == 0)
+      shape->set_unknown_rank(true);
+  } else if (const tensorflow::AttrValue *list = attr("_output_shapes")) {
+    if (feed.tensor.output < list->list().shape_size())
+      shape = list->list().shape(feed.tensor.output);
+  }
+  if (!shape || shape->unknown_rank())
+    return emitError(loc) << "entry '" << entry << "': fed tensor '"
+                          << feed.display
+                          << "' has an unknown rank; give its shape with "
+                             "the feed, e.g. '"
+                          << feed.display << ":100', '" << feed.display
+                          << ":?x784' or '" << feed.display << ":scalar'";
+  return convertShape(*shape, element);
+}
+
+std::string cIdentifier(StringRef name) {
+  std::string id;
+  for (char c : name)
+    id += llvm::isAlnum(c) ? c : '_';
+  if (id.empty() || llvm::isDigit(id.front()))
+    id = "_" + id;
+  return id;
+}
+
+/// Imports one entry point as `func.func @NAME`.
+LogicalResult importEntry(GraphImporter &importer, const ResolvedEntry &entry,
+                          StringRef funcName) {
+  MLIRContext *context = importer.context;
+  Location loc = importer.file.fileLocation(context);
+  SmallVector<Type> argTypes;
+  for (const ResolvedEntry::Feed &feed : entry.feeds) {
+    FailureOr<Type> type = feedType(importer, feed, entry.name);
+    if (failed(type))
+      return failure();
+    argTypes.push_back(*type);
+  }
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(importer.module.getBody());
+  auto func = func::FuncOp::create(
+      builder, NameLoc::get(builder.getStringAttr(entry.name), loc), funcName,
+      builder.getFunctionType(argTypes, {}));
+  Block *entryBlock = func.addEntryBlock();
+  for (auto [i, feed] : llvm::enumerate(entry.feeds))
+    func.setArgAttr(i, "tfc.name", builder.getStringAttr(feed.display));
+
+  // The graph's body is filled first; the op that holds it in the end is
+  // made once the fetches' types are known.
+  builder.setInsertionPointToEnd(entryBlock);
+  OperationState draftState(loc, GraphOp::getOperationName());
+  draftState.addRegion();
+  Operation *draft = builder.create(draftState);
+  Block *graphBlock = new Block();
+  draft->getRegion(0).push_back(graphBlock);
+  ImportScope scope(importer, graphBlock, nullptr, /*initialValue=*/false);
+  for (auto [i, feed] : llvm::enumerate(entry.feeds))
+    scope.given[{feed.tensor.node, feed.tensor.output}] = {
+        entryBlock->getArgument(i), Value()};
+  SmallVector<TensorId> fetched;
+  for (const auto &fetch : entry.fetches)
+    fetched.push_back(fetch.first);
+  auto cleanup = [&]() {
+    func.erase();
+    return failure();
+  };
+  if (failed(scope.importFor(fetched, entry.targets)))
+    return cleanup();
+
+  OpBuilder inner = OpBuilder::atBlockEnd(graphBlock);
+  SmallVector<Value> results;
+  for (const auto &fetch : entry.fetches) {
+    FailureOr<Value> value = scope.tensorValue(
+        fetch.first, inner, importer.nodeLocation(fetch.first.node));
+    if (failed(value))
+      return cleanup();
+    results.push_back(*value);
+  }
+  SmallVector<Value> targets;
+  for (int node : entry.targets)
+    if (Value token = scope.tokenOf(node, inner))
+      targets.push_back(token);
+  FetchOp::create(inner, loc, results, targets);
+
+  OperationState state(loc, GraphOp::getOperationName());
+  state.addTypes(ValueRange(results).getTypes());
+  state.addRegion()->takeBody(draft->getRegion(0));
+  builder.setInsertionPointToEnd(entryBlock);
+  Operation *graph = builder.create(state);
+  draft->erase();
+  func::ReturnOp::create(builder, loc, graph->getResults());
+  func.setFunctionType(builder.getFunctionType(
+      argTypes, llvm::to_vector(ValueRange(results).getTypes())));
+  for (auto [i, fetch] : llvm::enumerate(entry.fetches))
+    func.setResultAttr(i, "tfc.name", builder.getStringAttr(fetch.second));
+  return success();
+}
+
+/// The entry points the file itself defines: a SavedModel's or
+/// MetaGraphDef's signatures.
+std::vector<GraphEntrySpec> signatureEntries(const ModelFile &file) {
+  std::vector<GraphEntrySpec> entries;
+  std::map<std::string, const tensorflow::SignatureDef *> sorted;
+  for (const auto &[key, signature] : file.meta.signature_def())
+    sorted[key] = &signature;
+  for (const auto &[key, signature] : sorted) {
+    if (key == "__saved_model_init_op")
+      continue;
+    GraphEntrySpec spec;
+    spec.name = key;
+    std::map<std::string, std::string> inputs;
+    for (const auto &[name, info] : signature->inputs())
+      inputs[name] = info.name();
+    std::map<std::string, std::string> outputs;
+    for (const auto &[name, info] : signature->outputs())
+      outputs[name] = info.name();
+    for (const auto &[name, tensor] : inputs)
+      spec.feeds.push_back(tensor);
+    for (const auto &[name, tensor] : outputs)
+      spec.fetches.push_back(tensor);
+    entries.push_back(std::move(spec));
+  }
+  return entries;
+}
+
+/// The entry point of a tf2xla Config.
+FailureOr<GraphEntrySpec> configEntry(MLIRContext *context, StringRef path) {
+  FailureOr<tensorflow::tf2xla::Config> config = readXlaConfig(context, path);
+  if (failed(config))
+    return failure();
+  GraphEntrySpec spec;
+  spec.name = "main";
+  auto tensorName = [](const tensorflow::tf2xla::TensorId &id) {
+    return id.node_name() + ":" + std::to_string(id.output_index());
+  };
+  for (const auto &feed : config->feed()) {
+    std::string name = tensorName(feed.id());
+    if (feed.has_shape() && !feed.shape().unknown_rank()) {
+      SmallVector<std::string> dims;
+      for (const auto &dim : feed.shape().dim())
+        dims.push_back(dim.size() < 0 ? "?" : std::to_string(dim.size()));
+      if (!dims.empty())
+        name += ":" + llvm::join(dims, "x");
+    }
+    spec.feeds.push_back(name);
+  }
+  for (const auto &fetch : config->fetch())
+    spec.fetches.push_back(tensorName(fetch.id()));
+  if (config->variable_size() > 0)
+    return emitError(FileLineColLoc::get(context, path, 0, 0))
+           << "tf2xla 'variable' entries (resource arguments) are not "
+              "supported: tfc keeps variables in its runtime store";
+  return spec;
+}
+
+} // namespace
+
+OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
+    StringRef path, const GraphImportOptions &options, MLIRContext *context) {
+  context->loadDialect<TFCDialect, func::FuncDialect>();
+  FailureOr<std::unique_ptr<ModelFile>> file =
+      readModelFile(context, path, options.tags);
+  if (failed(file))
+    return nullptr;
+  Location fileLoc = (*file)->fileLocation(context);
+  if ((*file)->meta.has_object_graph_def()) {
+    emitError(fileLoc)
+        << "is a TensorFlow 2 SavedModel (an object graph whose functions "
+           "are called through StatefulPartitionedCall); tfc imports "
+           "TensorFlow 1 graphs";
+    return nullptr;
+  }
+  FailureOr<GraphIndex> index = GraphIndex::build(**file, context);
+  if (failed(index))
+    return nullptr;
+
+  std::vector<GraphEntrySpec> specs = options.entries;
+  bool fromSignatures = false;
+  if (specs.empty() && !options.configPath.empty()) {
+    FailureOr<GraphEntrySpec> spec = configEntry(context, options.configPath);
+    if (failed(spec))
+      return nullptr;
+    specs.push_back(*spec);
+  }
+  if (specs.empty()) {
+    specs = signatureEntries(**file);
+    fromSignatures = true;
+  }
+  if (specs.empty()) {
+    emitError(fileLoc) << "has no signatures, so tfc does not know what to "
+                          "compile: give --fetch (with --feed and --target) "
+                          "or --entry NAME=FEEDS:FETCHES[:TARGETS]";
+    return nullptr;
+  }
+
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  GraphImporter importer(**file, *index, *module);
+  llvm::StringSet<> funcNames;
+  int imported = 0;
+  for (const GraphEntrySpec &spec : specs) {
+    std::string funcName = cIdentifier(spec.name);
+    while (!funcNames.insert(funcName).second)
+      funcName += "_";
+    if (!fromSignatures) {
+      FailureOr<ResolvedEntry> entry = resolveEntry(*index, spec, fileLoc);
+      if (failed(entry) || failed(importEntry(importer, *entry, funcName)))
+        return nullptr;
+      ++imported;
+      continue;
+    }
+    // A signature tfc cannot compile is skipped with a warning, so that
+    // the others still can be (serving models often have one that parses
+    // tf.Example strings).
+    std::vector<std::string> messages;
+    LogicalResult result = success();
+    {
+      ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+        if (diag.getSeverity() == DiagnosticSeverity::Error) {
+          std::string where;
+          if (auto fileLine = dyn_cast<FileLineColLoc>(diag.getLocation()))
+            where = (fileLine.getFilename().str() + ":" +
+                     std::to_string(fileLine.getLine()) + ": ");
+          messages.push_back(where + diag.str());
+        }
+        return success();
+      });
+      FailureOr<ResolvedEntry> entry = resolveEntry(*index, spec, fileLoc);
+      result =
+          failed(entry) ? failure() : importEntry(importer, *entry, funcName);
+    }
+    if (failed(result)) {
+      InFlightDiagnostic warning = emitWarning(fileLoc)
+                                   << "signature '" << spec.name
+                                   << "' is left out:";
+      for (const std::string &message : messages)
+        warning << "\n  " << message;
+      continue;
+    }
+    ++imported;
+  }
+  if (imported == 0) {
+    emitError(fileLoc) << "none of the signatures can be compiled";
+    return nullptr;
+  }
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+//===----------------------------------------------------------------------===//
+// Reports
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::tfc::printGraphOpReport(StringRef path,
+                                            const GraphImportOptions &options,
+                                            MLIRContext *context,
+                                            llvm::raw_ostream &os) {
+  FailureOr<std::unique_ptr<ModelFile>> file =
+      readModelFile(context, path, options.tags);
+  if (failed(file))
+    return failure();
+  std::map<std::string, int> counts;
+  for (const tensorflow::NodeDef &node : (*file)->graph().node())
+    ++counts[node.op()];
+  int supported = 0;
+  for (const auto &[op, count] : counts)
+    supported += OpRegistry::get().lookup(op) != nullptr;
+  os << path << ": " << (*file)->graph().node_size() << " nodes, "
+     << counts.size() << " op types, " << supported << " supported\n";
+  for (const auto &[op, count] : counts) {
+    const OpImporterEntry *entry = OpRegistry::get().lookup(op);
+    os << llvm::format("  %-40s %6d  ", op.c_str(), count)
+       << (entry ? "-> " + entry->tfcOps : std::string("NOT SUPPORTED"))
+       << "\n";
+  }
+  return success();
+}
+
+std::vector<std::pair<std::string, std::string>>
+mlir::tfc::supportedTensorFlowOps() {
+  std::vector<std::pair<std::string, std::string>> ops;
+  for (const OpImporterEntry *entry : OpRegistry::get().all())
+    ops.emplace_back(entry->tfOp, entry->tfcOps);
+  return ops;
+}

@@ -1,0 +1,256 @@
+//===- ImportScope.cpp - importing nodes into a region --------------------===//
+//
+// Nodes are imported in dependency order: what the region's results need,
+// found by walking inputs back from them (pruning the rest, as
+// session.run does), then sorted so that each node comes after its inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <queue>
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+ImportedNode *ImportScope::find(int node) {
+  for (ImportScope *scope = this; scope; scope = scope->parent) {
+    auto it = scope->nodes.find(node);
+    if (it != scope->nodes.end())
+      return &it->second;
+  }
+  return nullptr;
+}
+
+const ImportedValue *ImportScope::findGiven(TensorId id) {
+  for (ImportScope *scope = this; scope; scope = scope->parent) {
+    auto it = scope->given.find({id.node, id.output});
+    if (it != scope->given.end())
+      return &it->second;
+  }
+  return nullptr;
+}
+
+namespace {
+
+/// Runs `fn` for the node's op type; wraps what it made in
+/// `tfc.control_dependencies` when the node has control inputs the ops did
+/// not take.
+LogicalResult importNode(ImportScope &scope, int node) {
+  OpBuilder builder = OpBuilder::atBlockEnd(scope.block);
+  NodeImporter importer(scope, node, builder);
+  const OpImporterEntry *entry = OpRegistry::get().lookup(importer.node.op());
+  if (!entry)
+    return importer.error("op type '" + importer.node.op() +
+                          "' is not supported");
+  Operation *last = scope.block->empty() ? nullptr : &scope.block->back();
+  if (failed(entry->fn(importer)))
+    return failure();
+
+  if (!importer.tookControlTokens()) {
+    SmallVector<Value> tokens = importer.takeControlTokens();
+    if (!tokens.empty()) {
+      // Everything the node made runs after its control inputs, and
+      // whoever uses its outputs makes them run (TensorFlow 1's rule).
+      SmallVector<Value> yielded;
+      SmallVector<std::pair<unsigned, bool>> where; // output, is token
+      for (auto [i, out] : llvm::enumerate(importer.result.outputs))
+        if (out.value) {
+          yielded.push_back(out.value);
+          where.push_back({static_cast<unsigned>(i), false});
+        }
+      if (importer.result.token) {
+        yielded.push_back(importer.result.token);
+        where.push_back({0, true});
+      }
+      SmallVector<Operation *> made;
+      for (Operation *op = last ? last->getNextNode() : &scope.block->front();
+           op; op = op->getNextNode())
+        made.push_back(op);
+      auto wrapper = ControlDependenciesOp::create(
+          builder, importer.loc, ValueRange(yielded).getTypes(), tokens);
+      Block *body = new Block();
+      wrapper.getBody().push_back(body);
+      for (Operation *op : made)
+        op->moveBefore(body, body->end());
+      OpBuilder inner = OpBuilder::atBlockEnd(body);
+      YieldOp::create(inner, importer.loc, yielded);
+      for (auto [k, place] : llvm::enumerate(where)) {
+        Value result = wrapper.getResult(k);
+        if (place.second)
+          importer.result.token = result;
+        else
+          importer.result.outputs[place.first].value = result;
+      }
+    }
+  }
+  // Name the op that defines the first result after the node.
+  Value first = importer.result.outputs.empty()
+                    ? importer.result.token
+                    : importer.result.outputs.front().value;
+  if (first)
+    if (Operation *op = first.getDefiningOp())
+      if (op->getBlock() == scope.block && !op->hasAttr("tfc.name"))
+        op->setAttr("tfc.name", builder.getStringAttr(importer.node.name()));
+  scope.nodes[node] = std::move(importer.result);
+  return success();
+}
+
+} // namespace
+
+LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
+                                     ArrayRef<int> targetNodes) {
+  const GraphIndex &index = importer.index;
+  // What the results need, stopping at given tensors and at nodes an
+  // enclosing scope has imported.
+  llvm::SetVector<int> needed;
+  SmallVector<int> work;
+  for (TensorId id : tensors)
+    if (!findGiven(id))
+      work.push_back(id.node);
+  work.append(targetNodes.begin(), targetNodes.end());
+  while (!work.empty()) {
+    int node = work.pop_back_val();
+    if (find(node) || !needed.insert(node))
+      continue;
+    for (const NodeInput &input : index.inputs(node))
+      if (input.control || !findGiven({input.node, input.output}))
+        work.push_back(input.node);
+  }
+
+  // Every unsupported op type at once, with counts and first nodes.
+  llvm::StringMap<SmallVector<int>> unsupported;
+  for (int node : needed)
+    if (!OpRegistry::get().lookup(index.node(node).op()))
+      unsupported[index.node(node).op()].push_back(node);
+  if (!unsupported.empty()) {
+    std::vector<std::string> types;
+    for (auto &entry : unsupported)
+      types.push_back(entry.first().str());
+    llvm::sort(types);
+    int first = unsupported[types.front()].front();
+    InFlightDiagnostic diag = emitError(importer.nodeLocation(first))
+                              << types.size()
+                              << " op type(s) of the graph are not "
+                                 "supported by tfc:";
+    for (const std::string &type : types) {
+      ArrayRef<int> nodes = unsupported[type];
+      diag << "\n  " << type << " x" << nodes.size() << " (";
+      for (auto [i, node] : llvm::enumerate(nodes.take_front(3)))
+        diag << (i ? ", " : "") << "'" << index.node(node).name() << "'";
+      diag << (nodes.size() > 3 ? ", ...)" : ")");
+    }
+    return failure();
+  }
+
+  // Kahn's algorithm; among ready nodes the one written first goes first.
+  llvm::DenseMap<int, int> pending;
+  llvm::DenseMap<int, SmallVector<int, 2>> users;
+  for (int node : needed) {
+    int count = 0;
+    for (const NodeInput &input : index.inputs(node))
+      if (needed.contains(input.node) &&
+          (input.control || !findGiven({input.node, input.output}))) {
+        ++count;
+        users[input.node].push_back(node);
+      }
+    pending[node] = count;
+  }
+  std::priority_queue<int, std::vector<int>, std::greater<int>> ready;
+  for (int node : needed)
+    if (pending[node] == 0)
+      ready.push(node);
+  size_t imported = 0;
+  while (!ready.empty()) {
+    int node = ready.top();
+    ready.pop();
+    if (failed(importNode(*this, node)))
+      return failure();
+    ++imported;
+    for (int user : users[node])
+      if (--pending[user] == 0)
+        ready.push(user);
+  }
+  if (imported != needed.size()) {
+    int stuck = -1;
+    for (int node : needed)
+      if (pending[node] > 0 && (stuck < 0 || node < stuck))
+        stuck = node;
+    return emitError(importer.nodeLocation(stuck))
+           << "node '" << index.node(stuck).name() << "' ("
+           << index.node(stuck).op()
+           << ") is on a cycle of the graph that is not a TensorFlow "
+              "while loop";
+  }
+  return success();
+}
+
+FailureOr<Value> ImportScope::tensorValue(TensorId id, OpBuilder &builder,
+                                          Location loc) {
+  const ImportedValue *value = findGiven(id);
+  if (!value) {
+    ImportedNode *node = find(id.node);
+    assert(node && "inputs are imported before their users");
+    if (id.output >= static_cast<int>(node->outputs.size()))
+      return emitError(loc) << "node '" << importer.index.node(id.node).name()
+                            << "' (" << importer.index.node(id.node).op()
+                            << ") has no output " << id.output;
+    value = &node->outputs[id.output];
+  }
+  if (value->value)
+    return value->value;
+  if (!value->variable)
+    return emitError(loc) << "node '" << importer.index.node(id.node).name()
+                          << "' output " << id.output << " is not a tensor";
+  if (initialValue)
+    return InitializedValueOp::create(builder, loc, value->variable)
+        .getResult();
+  auto read = ReadOp::create(builder, loc, value->variable, ValueRange());
+  return read.getValue();
+}
+
+Value ImportScope::tokenOf(int root, OpBuilder &builder) {
+  // Iterative, as graphs may be deep: a pure node's token merges those of
+  // the nodes it depends on.
+  SmallVector<std::pair<int, bool>> stack{{root, false}};
+  while (!stack.empty()) {
+    auto [node, expanded] = stack.pop_back_val();
+    ImportedNode *imported = find(node);
+    if (!imported || imported->hasOwnToken)
+      continue;
+    const auto &inputs = importer.index.inputs(node);
+    if (!expanded) {
+      stack.push_back({node, true});
+      for (const NodeInput &input : inputs) {
+        ImportedNode *producer = find(input.node);
+        if (producer && !producer->hasOwnToken)
+          stack.push_back({input.node, false});
+      }
+      continue;
+    }
+    llvm::SetVector<Value> tokens;
+    if (imported->token)
+      tokens.insert(imported->token);
+    for (const NodeInput &input : inputs)
+      if (!input.control && findGiven({input.node, input.output}))
+        continue;
+      else if (ImportedNode *producer = find(input.node))
+        if (producer->token)
+          tokens.insert(producer->token);
+    Location loc = importer.nodeLocation(node);
+    if (tokens.size() == 1)
+      imported->token = tokens.front();
+    else if (tokens.size() > 1)
+      imported->token =
+          GroupOp::create(builder, loc, tokens.getArrayRef()).getResult();
+    imported->hasOwnToken = true;
+  }
+  ImportedNode *imported = find(root);
+  return imported ? imported->token : Value();
+}

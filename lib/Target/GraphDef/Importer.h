@@ -1,0 +1,270 @@
+//===- Importer.h - the GraphDef importer's internals -----------*- C++ -*-===//
+//
+// The pieces the op importers share: the graph's index, the scope a region
+// is imported into, and the context each op importer gets for its node.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFC_LIB_TARGET_GRAPHDEF_IMPORTER_H
+#define TFC_LIB_TARGET_GRAPHDEF_IMPORTER_H
+
+#include "ModelFile.h"
+
+#include "tfc/Dialect/TFC/IR/TFCOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <optional>
+
+namespace mlir::tfc::graphdef {
+
+/// An output of a node: its index in the GraphDef and the output number.
+struct TensorId {
+  int node = -1;
+  int output = 0;
+  bool operator==(const TensorId &other) const {
+    return node == other.node && output == other.output;
+  }
+};
+
+/// One entry of a NodeDef's `input` list, resolved.
+struct NodeInput {
+  int node;
+  int output;
+  bool control;
+};
+
+/// The graph's nodes by name, with their inputs resolved.
+class GraphIndex {
+public:
+  /// Indexes `file`'s graph; reports duplicate names and inputs naming no
+  /// node.
+  static FailureOr<GraphIndex> build(const ModelFile &file,
+                                     MLIRContext *context);
+
+  int lookup(StringRef name) const {
+    auto it = byName.find(name);
+    return it == byName.end() ? -1 : it->second;
+  }
+  const tensorflow::NodeDef &node(int index) const {
+    return graph->node(index);
+  }
+  int size() const { return graph->node_size(); }
+  ArrayRef<NodeInput> inputs(int index) const { return nodeInputs[index]; }
+  /// The data inputs only, in order.
+  SmallVector<NodeInput> dataInputs(int index) const;
+  /// Parses `name`, `name:N` (not `^name`).
+  std::optional<TensorId> parseTensor(StringRef text) const;
+
+private:
+  const tensorflow::GraphDef *graph = nullptr;
+  llvm::StringMap<int> byName;
+  std::vector<SmallVector<NodeInput, 2>> nodeInputs;
+};
+
+/// A node's output once imported: a tensor, a variable reference (a
+/// `VariableV2` output, or an `Assign`'s, which also has the new value), or
+/// both.
+struct ImportedValue {
+  Value value;
+  Value variable;
+};
+
+struct ImportedNode {
+  SmallVector<ImportedValue, 1> outputs;
+  /// Says that the node's effects have run; null for pure nodes, whose
+  /// token is derived from their inputs when a control edge needs one.
+  Value token;
+  bool hasOwnToken = false;
+};
+
+class GraphImporter;
+
+/// A region being filled: an entry's graph, a variable's initial value, a
+/// branch or a loop body. Nodes imported in an enclosing scope are visible.
+class ImportScope {
+public:
+  ImportScope(GraphImporter &importer, Block *block, ImportScope *parent,
+              bool initialValue)
+      : importer(importer), block(block), parent(parent),
+        initialValue(initialValue) {}
+
+  GraphImporter &importer;
+  Block *block;
+  ImportScope *parent;
+  /// Reading a variable here means its initial value.
+  bool initialValue;
+  /// Tensors given from outside (feeds, region arguments).
+  llvm::DenseMap<std::pair<int, int>, ImportedValue> given;
+  llvm::DenseMap<int, ImportedNode> nodes;
+
+  /// The imported node, here or in an enclosing scope.
+  ImportedNode *find(int node);
+  const ImportedValue *findGiven(TensorId id);
+  /// Imports what `tensors` and `targetNodes` need, in dependency order.
+  LogicalResult importFor(ArrayRef<TensorId> tensors,
+                          ArrayRef<int> targetNodes);
+  /// The value of tensor `id` (imported before); reads a variable when
+  /// the tensor is a reference without a value.
+  FailureOr<Value> tensorValue(TensorId id, OpBuilder &builder, Location loc);
+  /// The token saying node `node` has run, or null when it has no effect
+  /// behind it.
+  Value tokenOf(int node, OpBuilder &builder);
+};
+
+/// What an op importer sees: its node, its inputs and the builder.
+class NodeImporter {
+public:
+  NodeImporter(ImportScope &scope, int index, OpBuilder &builder);
+
+  const tensorflow::NodeDef &node;
+  int index;
+  Location loc;
+  OpBuilder &builder;
+  ImportScope &scope;
+
+  MLIRContext *getContext() { return builder.getContext(); }
+  StringRef name() const { return node.name(); }
+  StringRef opType() const { return node.op(); }
+
+  /// Data inputs.
+  unsigned getNumInputs() const { return inputs.size(); }
+  /// Input `i` as a tensor; variables are read.
+  FailureOr<Value> input(unsigned i);
+  /// Every input as tensors.
+  FailureOr<SmallVector<Value>> allInputs();
+  /// Input `i` as a variable handle (a ref or resource input).
+  FailureOr<Value> variableInput(unsigned i);
+  /// The value of input `i` when it is a constant.
+  std::optional<DenseElementsAttr> constantInput(unsigned i);
+  /// Input `i` as integers; an error naming the input when it is not a
+  /// constant.
+  FailureOr<SmallVector<int64_t>> constantIntsInput(unsigned i, StringRef what);
+
+  /// Attributes.
+  const tensorflow::AttrValue *attr(StringRef name) const;
+  FailureOr<Type> typeAttr(StringRef name);
+  std::optional<int64_t> intAttr(StringRef name) const;
+  bool boolAttr(StringRef name, bool defaultValue) const;
+  std::optional<std::string> stringAttr(StringRef name) const;
+  std::optional<SmallVector<int64_t>> intListAttr(StringRef name) const;
+  /// A `shape` attribute as dims (-1 unknown); nullopt for unknown rank.
+  std::optional<SmallVector<int64_t>> shapeAttr(StringRef name) const;
+
+  /// Creates `opName` with its result types inferred, verifies and folds
+  /// it; reports errors as this node's and returns the results, or
+  /// failure.
+  FailureOr<SmallVector<Value>> create(StringRef opName, ValueRange operands,
+                                       ArrayRef<NamedAttribute> attrs = {});
+  /// `create` for an op with one result.
+  FailureOr<Value> create1(StringRef opName, ValueRange operands,
+                           ArrayRef<NamedAttribute> attrs = {});
+  /// Verifies an op built with a typed builder, reporting errors as this
+  /// node's.
+  LogicalResult check(Operation *op);
+  NamedAttribute namedAttr(StringRef name, Attribute value) {
+    return builder.getNamedAttr(name, value);
+  }
+
+  /// The tokens of the node's control inputs (and of effects behind its
+  /// data inputs' producers that are pure). An effectful op takes them as
+  /// `after`; taking them tells the importer not to wrap the node in
+  /// `tfc.control_dependencies`.
+  SmallVector<Value> takeControlTokens();
+  bool tookControlTokens() const { return controlTaken; }
+
+  /// Results.
+  void setOutputs(ValueRange values);
+  void setOutput(unsigned i, ImportedValue value);
+  void setToken(Value token);
+
+  /// "node 'NAME' (OP): " followed by the message, at the node.
+  InFlightDiagnostic emitError();
+  LogicalResult error(const Twine &message);
+
+  ImportedNode result;
+
+private:
+  SmallVector<NodeInput> inputs;
+  bool controlTaken = false;
+};
+
+using OpImportFn = std::function<LogicalResult(NodeImporter &)>;
+
+struct OpImporterEntry {
+  std::string tfOp;
+  OpImportFn fn;
+  /// The tfc ops it becomes, for the documentation.
+  std::string tfcOps;
+};
+
+/// The table of op importers, keyed by TensorFlow op type: it is the list
+/// of supported ops.
+class OpRegistry {
+public:
+  static const OpRegistry &get();
+  const OpImporterEntry *lookup(StringRef op) const;
+  void add(StringRef tfOp, OpImportFn fn, StringRef tfcOps);
+  std::vector<const OpImporterEntry *> all() const;
+
+private:
+  llvm::StringMap<OpImporterEntry> entries;
+};
+
+// One function per family registers its importers (ops/*.cpp).
+void registerGraphOpImporters(OpRegistry &registry);
+void registerVariableOpImporters(OpRegistry &registry);
+void registerMathOpImporters(OpRegistry &registry);
+void registerArrayOpImporters(OpRegistry &registry);
+void registerNNOpImporters(OpRegistry &registry);
+
+/// Converts a TensorFlow dtype (a reference type counts as its base type)
+/// to tfc's element type; null for dtypes tfc does not have.
+Type convertDataType(MLIRContext *context, int dtype);
+/// TensorFlow's name of a dtype (`DT_FLOAT`).
+std::string dataTypeName(int dtype);
+/// The tensor type of a TensorShapeProto (unranked for unknown rank).
+Type convertShape(const tensorflow::TensorShapeProto &shape, Type element);
+/// The constant a TensorProto holds; an explanation on failure.
+FailureOr<DenseElementsAttr> convertTensor(const tensorflow::TensorProto &proto,
+                                           MLIRContext *context,
+                                           std::string &error);
+
+/// The module-level state: the file, the variables, the entries.
+class GraphImporter {
+public:
+  GraphImporter(const ModelFile &file, const GraphIndex &index,
+                ModuleOp module);
+
+  const ModelFile &file;
+  const GraphIndex &index;
+  ModuleOp module;
+  MLIRContext *context;
+
+  Location nodeLocation(int node) const {
+    return file.nodeLocation(context, node);
+  }
+  /// Collections from the MetaGraphDef a variable belongs to.
+  std::vector<std::string> variableCollections(StringRef name) const;
+  /// The `tfc.global_variable` of variable node `node`, created on first
+  /// use with its initial value.
+  FailureOr<GlobalVariableOp> globalVariable(int node);
+  /// The node that initializes variable `node`, or -1.
+  int initializerOf(int node) const;
+
+private:
+  llvm::DenseMap<int, GlobalVariableOp> variables;
+  /// Variables whose initial value is being imported (cycle check).
+  llvm::DenseSet<int> initializing;
+};
+
+/// Op types whose outputs are variable references or handles.
+bool isVariableOp(StringRef op);
+
+} // namespace mlir::tfc::graphdef
+
+#endif // TFC_LIB_TARGET_GRAPHDEF_IMPORTER_H

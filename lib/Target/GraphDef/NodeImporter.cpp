@@ -1,0 +1,328 @@
+//===- NodeImporter.cpp - what an op importer works with ------------------===//
+
+#include "Importer.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+NodeImporter::NodeImporter(ImportScope &scope, int index, OpBuilder &builder)
+    : node(scope.importer.index.node(index)), index(index),
+      loc(scope.importer.nodeLocation(index)), builder(builder), scope(scope),
+      inputs(scope.importer.index.dataInputs(index)) {}
+
+InFlightDiagnostic NodeImporter::emitError() {
+  return mlir::emitError(loc)
+         << "node '" << node.name() << "' (" << node.op() << "): ";
+}
+
+LogicalResult NodeImporter::error(const Twine &message) {
+  emitError() << message;
+  return failure();
+}
+
+FailureOr<Value> NodeImporter::input(unsigned i) {
+  if (i >= inputs.size())
+    return error("needs input #" + Twine(i) + ", but has " +
+                 Twine(inputs.size()) + " inputs");
+  TensorId id{inputs[i].node, inputs[i].output};
+  const ImportedValue *given = scope.findGiven(id);
+  ImportedNode *producer = given ? nullptr : scope.find(id.node);
+  const ImportedValue *value = given;
+  if (!value) {
+    if (!producer || id.output >= static_cast<int>(producer->outputs.size()))
+      return error("input #" + Twine(i) + " names output " + Twine(id.output) +
+                   " of node '" + scope.importer.index.node(id.node).name() +
+                   "', which has no such output");
+    value = &producer->outputs[id.output];
+  }
+  if (value->value)
+    return value->value;
+  if (!value->variable)
+    return error("input #" + Twine(i) + " is not a tensor");
+  // A reference input where a value is expected reads the variable when
+  // this node runs.
+  if (scope.initialValue)
+    return InitializedValueOp::create(builder, loc, value->variable)
+        .getResult();
+  auto read = ReadOp::create(builder, loc, value->variable, ValueRange());
+  if (result.token && !result.hasOwnToken)
+    result.token = GroupOp::create(builder, loc,
+                                   ValueRange{result.token, read.getControl()});
+  else if (!result.token)
+    result.token = read.getControl();
+  return read.getValue();
+}
+
+FailureOr<SmallVector<Value>> NodeImporter::allInputs() {
+  SmallVector<Value> values;
+  for (unsigned i = 0, e = inputs.size(); i < e; ++i) {
+    FailureOr<Value> value = input(i);
+    if (failed(value))
+      return failure();
+    values.push_back(*value);
+  }
+  return values;
+}
+
+FailureOr<Value> NodeImporter::variableInput(unsigned i) {
+  if (i >= inputs.size())
+    return error("needs input #" + Twine(i) + ", but has " +
+                 Twine(inputs.size()) + " inputs");
+  TensorId id{inputs[i].node, inputs[i].output};
+  const ImportedValue *value = scope.findGiven(id);
+  if (!value) {
+    ImportedNode *producer = scope.find(id.node);
+    if (producer && id.output < static_cast<int>(producer->outputs.size()))
+      value = &producer->outputs[id.output];
+  }
+  if (!value || !value->variable)
+    return error("input #" + Twine(i) + " ('" +
+                 scope.importer.index.node(id.node).name() +
+                 "') must be a variable (a reference or resource)");
+  return value->variable;
+}
+
+std::optional<DenseElementsAttr> NodeImporter::constantInput(unsigned i) {
+  if (i >= inputs.size())
+    return std::nullopt;
+  TensorId id{inputs[i].node, inputs[i].output};
+  const ImportedValue *value = scope.findGiven(id);
+  if (!value) {
+    ImportedNode *producer = scope.find(id.node);
+    if (!producer || id.output >= static_cast<int>(producer->outputs.size()))
+      return std::nullopt;
+    value = &producer->outputs[id.output];
+  }
+  DenseElementsAttr attr;
+  if (value->value && matchPattern(value->value, m_Constant(&attr)))
+    return attr;
+  return std::nullopt;
+}
+
+FailureOr<SmallVector<int64_t>>
+NodeImporter::constantIntsInput(unsigned i, StringRef what) {
+  std::optional<DenseElementsAttr> attr = constantInput(i);
+  if (!attr || !attr->getElementType().isInteger() ||
+      attr->getType().getRank() > 1) {
+    emitError() << what << " (input #" << i
+                << ") must be a constant integer scalar or vector: tfc "
+                   "needs it when it compiles the graph";
+    return failure();
+  }
+  SmallVector<int64_t> values;
+  for (const APInt &v : attr->getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  return values;
+}
+
+const tensorflow::AttrValue *NodeImporter::attr(StringRef name) const {
+  auto it = node.attr().find(name.str());
+  return it == node.attr().end() ? nullptr : &it->second;
+}
+
+FailureOr<Type> NodeImporter::typeAttr(StringRef name) {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kType)
+    return error("needs a dtype attribute '" + name + "'");
+  Type type = convertDataType(getContext(), value->type());
+  if (!type)
+    return error("dtype " + dataTypeName(value->type()) + " (attribute '" +
+                 name +
+                 "') is not supported: tfc has float, double, half, "
+                 "bfloat16, int8, int32, int64 and bool");
+  return type;
+}
+
+std::optional<int64_t> NodeImporter::intAttr(StringRef name) const {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kI)
+    return std::nullopt;
+  return value->i();
+}
+
+bool NodeImporter::boolAttr(StringRef name, bool defaultValue) const {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kB)
+    return defaultValue;
+  return value->b();
+}
+
+std::optional<std::string> NodeImporter::stringAttr(StringRef name) const {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kS)
+    return std::nullopt;
+  return value->s();
+}
+
+std::optional<SmallVector<int64_t>>
+NodeImporter::intListAttr(StringRef name) const {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kList)
+    return std::nullopt;
+  return SmallVector<int64_t>(value->list().i().begin(),
+                              value->list().i().end());
+}
+
+std::optional<SmallVector<int64_t>>
+NodeImporter::shapeAttr(StringRef name) const {
+  const tensorflow::AttrValue *value = attr(name);
+  if (!value || value->value_case() != tensorflow::AttrValue::kShape ||
+      value->shape().unknown_rank())
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (const auto &dim : value->shape().dim())
+    dims.push_back(dim.size());
+  return dims;
+}
+
+namespace {
+
+/// Collects the diagnostics of a step so that they can be reported as the
+/// node's.
+class CapturedDiagnostics {
+public:
+  explicit CapturedDiagnostics(MLIRContext *context)
+      : handler(context, [this](Diagnostic &diag) {
+          if (diag.getSeverity() == DiagnosticSeverity::Error)
+            messages.push_back(diag.str());
+          return success();
+        }) {}
+  std::vector<std::string> messages;
+
+private:
+  ScopedDiagnosticHandler handler;
+};
+
+} // namespace
+
+LogicalResult NodeImporter::check(Operation *op) {
+  CapturedDiagnostics captured(getContext());
+  if (succeeded(mlir::verify(op)))
+    return success();
+  InFlightDiagnostic diag = emitError();
+  for (auto [i, message] : llvm::enumerate(captured.messages))
+    diag << (i ? "; " : "") << message;
+  return failure();
+}
+
+FailureOr<SmallVector<Value>>
+NodeImporter::create(StringRef opName, ValueRange operands,
+                     ArrayRef<NamedAttribute> attrs) {
+  MLIRContext *context = getContext();
+  std::optional<RegisteredOperationName> name =
+      RegisteredOperationName::lookup(opName, context);
+  assert(name && "importers create registered ops");
+  NamedAttrList inherent, discardable;
+  for (const NamedAttribute &attr : attrs) {
+    if (llvm::is_contained(name->getAttributeNames(), attr.getName()))
+      inherent.push_back(attr);
+    else
+      discardable.push_back(attr);
+  }
+  DictionaryAttr dict = inherent.getDictionary(context);
+
+  // The op's properties, made from the attributes, are what type inference
+  // reads.
+  int size = name->getOpPropertyByteSize();
+  std::unique_ptr<std::max_align_t[]> storage;
+  OpaqueProperties properties(nullptr);
+  auto destroy = llvm::make_scope_exit([&] {
+    if (properties)
+      name->destroyOpProperties(properties);
+  });
+  std::vector<std::string> messages;
+  {
+    CapturedDiagnostics captured(context);
+    if (size > 0) {
+      storage.reset(new std::max_align_t[size / sizeof(std::max_align_t) + 1]);
+      properties = OpaqueProperties(storage.get());
+      name->initOpProperties(properties, OpaqueProperties(nullptr));
+      if (failed(name->setOpPropertiesFromAttribute(
+              *name, properties, dict, [&] { return mlir::emitError(loc); }))) {
+        InFlightDiagnostic diag = emitError();
+        diag << "bad attributes for " << opName;
+        for (const std::string &message : captured.messages)
+          diag << ": " << message;
+        return failure();
+      }
+    }
+    SmallVector<Type> types;
+    if (auto *infer = name->getInterface<InferTypeOpInterface>()) {
+      if (failed(infer->inferReturnTypes(context, loc, operands, dict,
+                                         properties, RegionRange(), types))) {
+        InFlightDiagnostic diag = emitError();
+        for (auto [i, message] : llvm::enumerate(captured.messages))
+          diag << (i ? "; " : "") << message;
+        if (captured.messages.empty())
+          diag << "the operands do not fit " << opName;
+        return failure();
+      }
+    } else {
+      llvm_unreachable("importers create ops that infer their types");
+    }
+    OperationState state(loc, *name);
+    state.addOperands(operands);
+    state.addTypes(types);
+    state.addAttributes(discardable);
+    if (size > 0)
+      state.propertiesAttr = dict;
+    else
+      state.addAttributes(inherent);
+    Operation *op = builder.create(state);
+    if (failed(check(op))) {
+      op->erase();
+      return failure();
+    }
+    SmallVector<Value> folded;
+    if (succeeded(builder.tryFold(op, folded)) && !folded.empty()) {
+      op->erase();
+      return folded;
+    }
+    return SmallVector<Value>(op->getResults());
+  }
+}
+
+FailureOr<Value> NodeImporter::create1(StringRef opName, ValueRange operands,
+                                       ArrayRef<NamedAttribute> attrs) {
+  FailureOr<SmallVector<Value>> results = create(opName, operands, attrs);
+  if (failed(results))
+    return failure();
+  assert(results->size() == 1 && "create1 makes one-result ops");
+  return results->front();
+}
+
+SmallVector<Value> NodeImporter::takeControlTokens() {
+  controlTaken = true;
+  llvm::SetVector<Value> tokens;
+  for (const NodeInput &input : scope.importer.index.inputs(index))
+    if (input.control)
+      if (Value token = scope.tokenOf(input.node, builder))
+        tokens.insert(token);
+  return SmallVector<Value>(tokens.begin(), tokens.end());
+}
+
+void NodeImporter::setOutputs(ValueRange values) {
+  result.outputs.clear();
+  for (Value value : values)
+    result.outputs.push_back({value, Value()});
+}
+
+void NodeImporter::setOutput(unsigned i, ImportedValue value) {
+  if (result.outputs.size() <= i)
+    result.outputs.resize(i + 1);
+  result.outputs[i] = value;
+}
+
+void NodeImporter::setToken(Value token) {
+  result.token = token;
+  result.hasOwnToken = true;
+}
