@@ -15,12 +15,31 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "b
 # FileCheck, not, count and split-file from LLVM 22.
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["tfc-opt", "tfc-run", "tfc"], [config.tfc_tools_dir])
+llvm_config.add_tool_substitutions(["tfc-opt", "tfc-translate", "tfc-run", "tfc"], [config.tfc_tools_dir])
 config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
 
 import sys
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
+
+# The shared corpus of real TensorFlow 1 files (read-only): `%tf1_graphs`
+# and the feature `tf1-graphs` when it is found ($TFC_TF1_GRAPHS, or
+# shared/tf1-graphs beside the source tree).
+def find_tf1_graphs():
+    candidates = [os.environ.get("TFC_TF1_GRAPHS", ""),
+                  os.path.join(config.tfc_src_root, "..", "shared", "tf1-graphs"),
+                  "/work/shared/tf1-graphs"]
+    for candidate in candidates:
+        if candidate and os.path.isfile(os.path.join(candidate, "MANIFEST.md")):
+            return os.path.realpath(candidate)
+    return None
+
+tf1_graphs = find_tf1_graphs()
+if tf1_graphs:
+    config.available_features.add("tf1-graphs")
+    config.substitutions.append(("%tf1_graphs", tf1_graphs))
+else:
+    lit_config.note("TensorFlow corpus tests skipped: no shared/tf1-graphs (set TFC_TF1_GRAPHS)")
 
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
