@@ -432,6 +432,8 @@ OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
            "TensorFlow 1 graphs";
     return nullptr;
   }
+  if (failed(functionalizeControlFlow(**file, context)))
+    return nullptr;
   FailureOr<GraphIndex> index = GraphIndex::build(**file, context);
   if (failed(index))
     return nullptr;

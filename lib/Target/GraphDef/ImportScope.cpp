@@ -37,6 +37,13 @@ const ImportedValue *ImportScope::findGiven(TensorId id) {
   return nullptr;
 }
 
+bool ImportScope::isGivenControl(int node) {
+  for (ImportScope *scope = this; scope; scope = scope->parent)
+    if (scope->givenControl.contains(node))
+      return true;
+  return false;
+}
+
 namespace {
 
 /// Runs `fn` for the node's op type; wraps what it made in
@@ -90,11 +97,13 @@ LogicalResult importNode(ImportScope &scope, int node) {
       }
     }
   }
-  // Name the op that defines the first result after the node.
+  // Name the op that defines the first result after the node (the nodes
+  // functionalization made have no TensorFlow name).
+  bool synthetic = StringRef(importer.node.op()).starts_with("_Tfc");
   Value first = importer.result.outputs.empty()
                     ? importer.result.token
                     : importer.result.outputs.front().value;
-  if (first)
+  if (first && !synthetic)
     if (Operation *op = first.getDefiningOp())
       if (op->getBlock() == scope.block && !op->hasAttr("tfc.name"))
         op->setAttr("tfc.name", builder.getStringAttr(importer.node.name()));
@@ -120,7 +129,8 @@ LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
     if (find(node) || !needed.insert(node))
       continue;
     for (const NodeInput &input : index.inputs(node))
-      if (input.control || !findGiven({input.node, input.output}))
+      if (input.control ? !isGivenControl(input.node)
+                        : !findGiven({input.node, input.output}))
         work.push_back(input.node);
   }
 
@@ -156,7 +166,8 @@ LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
     int count = 0;
     for (const NodeInput &input : index.inputs(node))
       if (needed.contains(input.node) &&
-          (input.control || !findGiven({input.node, input.output}))) {
+          (input.control ? !isGivenControl(input.node)
+                         : !findGiven({input.node, input.output}))) {
         ++count;
         users[input.node].push_back(node);
       }
@@ -170,7 +181,8 @@ LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
   while (!ready.empty()) {
     int node = ready.top();
     ready.pop();
-    if (failed(importNode(*this, node)))
+    // A nested region may have had this scope import it already.
+    if (!find(node) && failed(importNode(*this, node)))
       return failure();
     ++imported;
     for (int user : users[node])
@@ -238,7 +250,8 @@ Value ImportScope::tokenOf(int root, OpBuilder &builder) {
     if (imported->token)
       tokens.insert(imported->token);
     for (const NodeInput &input : inputs)
-      if (!input.control && findGiven({input.node, input.output}))
+      if (input.control ? isGivenControl(input.node)
+                        : findGiven({input.node, input.output}) != nullptr)
         continue;
       else if (ImportedNode *producer = find(input.node))
         if (producer->token)
@@ -253,4 +266,52 @@ Value ImportScope::tokenOf(int root, OpBuilder &builder) {
   }
   ImportedNode *imported = find(root);
   return imported ? imported->token : Value();
+}
+
+LogicalResult ImportScope::hoistInvariants(ImportScope &region,
+                                           ArrayRef<TensorId> tensors) {
+  const GraphIndex &index = importer.index;
+  // The nodes the region would import, in an order where inputs come
+  // first (a reversed post-order of the walk back from its results).
+  llvm::SetVector<int> closure;
+  SmallVector<std::pair<int, bool>> stack;
+  for (TensorId id : tensors)
+    if (!region.findGiven(id))
+      stack.push_back({id.node, false});
+  llvm::DenseSet<int> visited;
+  while (!stack.empty()) {
+    auto [node, expanded] = stack.pop_back_val();
+    if (expanded) {
+      closure.insert(node);
+      continue;
+    }
+    if (region.find(node) || !visited.insert(node).second)
+      continue;
+    stack.push_back({node, true});
+    for (const NodeInput &input : index.inputs(node))
+      if (input.control ? !region.isGivenControl(input.node)
+                        : !region.findGiven({input.node, input.output}))
+        stack.push_back({input.node, false});
+  }
+  // A node depends on the region when an input is given to the region or
+  // depends on it.
+  llvm::DenseSet<int> dependent;
+  SmallVector<int> invariant;
+  for (int node : closure) {
+    bool depends = false;
+    for (const NodeInput &input : index.inputs(node)) {
+      bool given = input.control
+                       ? region.givenControl.contains(input.node)
+                       : region.given.count({input.node, input.output}) > 0;
+      if (given || dependent.contains(input.node))
+        depends = true;
+    }
+    if (depends)
+      dependent.insert(node);
+    else
+      invariant.push_back(node);
+  }
+  if (invariant.empty())
+    return success();
+  return importFor({}, invariant);
 }

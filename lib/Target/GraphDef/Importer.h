@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
@@ -100,11 +101,21 @@ public:
   bool initialValue;
   /// Tensors given from outside (feeds, region arguments).
   llvm::DenseMap<std::pair<int, int>, ImportedValue> given;
+  /// Nodes whose control edges hold in this region without a token: a
+  /// functionalized cond's or loop's Switch, Merge and Enter nodes, which
+  /// only said in which branch or frame a node runs.
+  llvm::DenseSet<int> givenControl;
   llvm::DenseMap<int, ImportedNode> nodes;
 
   /// The imported node, here or in an enclosing scope.
   ImportedNode *find(int node);
   const ImportedValue *findGiven(TensorId id);
+  bool isGivenControl(int node);
+  /// Imports, in this scope, the nodes that `tensors` need in a nested
+  /// region without depending on anything the region is given: what
+  /// TensorFlow computes outside a branch or loop.
+  LogicalResult hoistInvariants(ImportScope &region,
+                                ArrayRef<TensorId> tensors);
   /// Imports what `tensors` and `targetNodes` need, in dependency order.
   LogicalResult importFor(ArrayRef<TensorId> tensors,
                           ArrayRef<int> targetNodes);
@@ -137,6 +148,8 @@ public:
   FailureOr<Value> input(unsigned i);
   /// Every input as tensors.
   FailureOr<SmallVector<Value>> allInputs();
+  /// Input `i` as imported: a tensor, a variable reference or both.
+  FailureOr<ImportedValue> importedInput(unsigned i);
   /// Input `i` as a variable handle (a ref or resource input).
   FailureOr<Value> variableInput(unsigned i);
   /// The value of input `i` when it is a constant.
@@ -221,6 +234,13 @@ void registerVariableOpImporters(OpRegistry &registry);
 void registerMathOpImporters(OpRegistry &registry);
 void registerArrayOpImporters(OpRegistry &registry);
 void registerNNOpImporters(OpRegistry &registry);
+void registerControlFlowOpImporters(OpRegistry &registry);
+
+/// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
+/// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that
+/// the importer turns into `tfc.cond` and `tfc.while`, innermost first
+/// (Functionalize.cpp).
+LogicalResult functionalizeControlFlow(ModelFile &file, MLIRContext *context);
 
 /// Converts a TensorFlow dtype (a reference type counts as its base type)
 /// to tfc's element type; null for dtypes tfc does not have.

@@ -73,6 +73,21 @@ FailureOr<SmallVector<Value>> NodeImporter::allInputs() {
   return values;
 }
 
+FailureOr<ImportedValue> NodeImporter::importedInput(unsigned i) {
+  if (i >= inputs.size())
+    return error("needs input #" + Twine(i) + ", but has " +
+                 Twine(inputs.size()) + " inputs");
+  TensorId id{inputs[i].node, inputs[i].output};
+  if (const ImportedValue *given = scope.findGiven(id))
+    return *given;
+  ImportedNode *producer = scope.find(id.node);
+  if (!producer || id.output >= static_cast<int>(producer->outputs.size()))
+    return error("input #" + Twine(i) + " names output " + Twine(id.output) +
+                 " of node '" + scope.importer.index.node(id.node).name() +
+                 "', which has no such output");
+  return producer->outputs[id.output];
+}
+
 FailureOr<Value> NodeImporter::variableInput(unsigned i) {
   if (i >= inputs.size())
     return error("needs input #" + Twine(i) + ", but has " +
@@ -235,7 +250,7 @@ NodeImporter::create(StringRef opName, ValueRange operands,
   int size = name->getOpPropertyByteSize();
   std::unique_ptr<std::max_align_t[]> storage;
   OpaqueProperties properties(nullptr);
-  auto destroy = llvm::make_scope_exit([&] {
+  llvm::scope_exit destroy([&] {
     if (properties)
       name->destroyOpProperties(properties);
   });
@@ -304,7 +319,7 @@ SmallVector<Value> NodeImporter::takeControlTokens() {
   controlTaken = true;
   llvm::SetVector<Value> tokens;
   for (const NodeInput &input : scope.importer.index.inputs(index))
-    if (input.control)
+    if (input.control && !scope.isGivenControl(input.node))
       if (Value token = scope.tokenOf(input.node, builder))
         tokens.insert(token);
   return SmallVector<Value>(tokens.begin(), tokens.end());

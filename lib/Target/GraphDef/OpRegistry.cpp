@@ -13,6 +13,7 @@ const OpRegistry &OpRegistry::get() {
     registerMathOpImporters(r);
     registerArrayOpImporters(r);
     registerNNOpImporters(r);
+    registerControlFlowOpImporters(r);
     return r;
   }();
   return registry;

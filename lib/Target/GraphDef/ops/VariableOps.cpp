@@ -65,10 +65,9 @@ static LogicalResult importIsInitialized(NodeImporter &n) {
   if (failed(n.variableInput(0)))
     return failure();
   auto type = RankedTensorType::get({}, n.builder.getI1Type());
-  n.setOutputs(n.builder
-                   .create<ConstantOp>(n.loc, DenseElementsAttr::get(
-                                                  type, ArrayRef<bool>{true}))
-                   .getResult());
+  auto constant = ConstantOp::create(
+      n.builder, n.loc, DenseElementsAttr::get(type, ArrayRef<bool>{true}));
+  n.setOutputs(constant.getResult());
   return success();
 }
 

@@ -1,0 +1,323 @@
+//===- ControlFlowOps.cpp - functionalized conds and loops ----------------===//
+//
+// `_TfcCond` and `_TfcWhile` are what Functionalize.cpp made of TensorFlow
+// 1's Switch/Merge conds and Enter/Exit frames. Each region is imported in
+// a scope nested in the node's: what enters through a Switch, a Merge or an
+// Enter is given to it, and what does not depend on those is imported
+// outside first, where TensorFlow computes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Importer.h"
+
+#include "tfc/Dialect/TFC/IR/TFCShapes.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+static std::vector<std::string> stringList(NodeImporter &n, StringRef name) {
+  std::vector<std::string> values;
+  if (const tensorflow::AttrValue *attr = n.attr(name))
+    for (const std::string &s : attr->list().s())
+      values.push_back(s);
+  return values;
+}
+
+static std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// Makes `op` run after `tokens` (the node's control inputs) by wrapping it
+/// in `tfc.control_dependencies`; returns the values to use.
+static SmallVector<Value> afterTokens(NodeImporter &n, Operation *op,
+                                      ArrayRef<Value> tokens) {
+  if (tokens.empty())
+    return SmallVector<Value>(op->getResults());
+  auto wrapper = ControlDependenciesOp::create(n.builder, n.loc,
+                                               op->getResultTypes(), tokens);
+  Block *body = new Block();
+  wrapper.getBody().push_back(body);
+  op->moveBefore(body, body->end());
+  OpBuilder inner = OpBuilder::atBlockEnd(body);
+  YieldOp::create(inner, n.loc, op->getResults());
+  return SmallVector<Value>(wrapper.getResults());
+}
+
+/// Resolves tensor names the functionalization wrote.
+static FailureOr<SmallVector<TensorId>>
+tensorsNamed(NodeImporter &n, ArrayRef<std::string> names) {
+  SmallVector<TensorId> ids;
+  for (const std::string &name : names) {
+    std::optional<TensorId> id = n.scope.importer.index.parseTensor(name);
+    if (!id) {
+      (void)n.error("names a tensor '" + name + "' the graph lacks");
+      return failure();
+    }
+    ids.push_back(*id);
+  }
+  return ids;
+}
+
+static FailureOr<int> nodeNamed(NodeImporter &n, const std::string &name) {
+  int node = n.scope.importer.index.lookup(name);
+  if (node < 0) {
+    (void)n.error("names a node '" + name + "' the graph lacks");
+    return failure();
+  }
+  return node;
+}
+
+/// Imports what `tensors` need into `region`, and returns their values.
+static FailureOr<SmallVector<Value>> importRegion(NodeImporter &n,
+                                                  ImportScope &region,
+                                                  Block *block,
+                                                  ArrayRef<TensorId> tensors) {
+  if (failed(n.scope.hoistInvariants(region, tensors)) ||
+      failed(region.importFor(tensors, {})))
+    return failure();
+  OpBuilder inner = OpBuilder::atBlockEnd(block);
+  SmallVector<Value> values;
+  for (TensorId id : tensors) {
+    FailureOr<Value> value = region.tensorValue(id, inner, n.loc);
+    if (failed(value))
+      return failure();
+    values.push_back(*value);
+  }
+  return values;
+}
+
+static LogicalResult importCond(NodeImporter &n) {
+  FailureOr<Value> pred = n.input(0);
+  if (failed(pred))
+    return failure();
+  std::vector<std::string> switches = stringList(n, "switches");
+  FailureOr<SmallVector<TensorId>> thenOutputs =
+      tensorsNamed(n, stringList(n, "then_outputs"));
+  FailureOr<SmallVector<TensorId>> elseOutputs =
+      tensorsNamed(n, stringList(n, "else_outputs"));
+  if (failed(thenOutputs) || failed(elseOutputs))
+    return failure();
+  SmallVector<int64_t> thenIndex;
+  if (const tensorflow::AttrValue *attr = n.attr("then_index"))
+    thenIndex.assign(attr->list().i().begin(), attr->list().i().end());
+  SmallVector<ImportedValue> entering;
+  for (unsigned k = 0; k < switches.size(); ++k) {
+    FailureOr<ImportedValue> value = n.importedInput(k + 1);
+    if (failed(value))
+      return failure();
+    entering.push_back(*value);
+  }
+  SmallVector<Value> tokens = n.takeControlTokens();
+
+  // The branches are filled in a draft; the cond is made once their types
+  // are known.
+  OperationState draftState(n.loc, CondOp::getOperationName());
+  draftState.addOperands(*pred);
+  draftState.addRegion();
+  draftState.addRegion();
+  Operation *draft = n.builder.create(draftState);
+  llvm::scope_exit eraseDraft([&] { draft->erase(); });
+  SmallVector<SmallVector<Value>> yielded;
+  for (int branch = 0; branch < 2; ++branch) {
+    // Region 0 is the true branch: Switch output 1.
+    int port = branch == 0 ? 1 : 0;
+    Block *block = new Block();
+    draft->getRegion(branch).push_back(block);
+    ImportScope region(n.scope.importer, block, &n.scope, n.scope.initialValue);
+    for (auto [k, name] : llvm::enumerate(switches)) {
+      FailureOr<int> sw = nodeNamed(n, name);
+      if (failed(sw))
+        return failure();
+      region.given[{*sw, port}] = entering[k];
+      region.givenControl.insert(*sw);
+    }
+    FailureOr<SmallVector<Value>> values = importRegion(
+        n, region, block, branch == 0 ? *thenOutputs : *elseOutputs);
+    if (failed(values))
+      return failure();
+    // Each Merge's value_index says which input it took.
+    OpBuilder inner = OpBuilder::atBlockEnd(block);
+    SmallVector<Value> results;
+    auto indexType = RankedTensorType::get({}, n.builder.getI32Type());
+    for (auto [j, value] : llvm::enumerate(*values)) {
+      int64_t index = thenIndex.size() > j ? thenIndex[j] : 1;
+      if (branch == 1)
+        index = 1 - index;
+      results.push_back(value);
+      results.push_back(
+          ConstantOp::create(
+              inner, n.loc,
+              DenseElementsAttr::get(indexType, static_cast<int32_t>(index)))
+              .getResult());
+    }
+    yielded.push_back(results);
+  }
+  SmallVector<Type> types;
+  for (auto [a, b] : llvm::zip(yielded[0], yielded[1])) {
+    Type joined = joinTypes(a.getType(), b.getType());
+    if (!joined)
+      return n.error("the branches of the cond yield " +
+                     typeString(a.getType()) + " and " +
+                     typeString(b.getType()));
+    types.push_back(joined);
+  }
+  for (int branch = 0; branch < 2; ++branch) {
+    OpBuilder inner = OpBuilder::atBlockEnd(&draft->getRegion(branch).front());
+    YieldOp::create(inner, n.loc, yielded[branch]);
+  }
+  OperationState state(n.loc, CondOp::getOperationName());
+  state.addOperands(*pred);
+  state.addTypes(types);
+  state.addRegion()->takeBody(draft->getRegion(0));
+  state.addRegion()->takeBody(draft->getRegion(1));
+  Operation *cond = n.builder.create(state);
+  if (failed(n.check(cond)))
+    return failure();
+  n.setOutputs(afterTokens(n, cond, tokens));
+  return success();
+}
+
+static LogicalResult importWhile(NodeImporter &n) {
+  std::vector<std::string> merges = stringList(n, "merges");
+  std::vector<std::string> switches = stringList(n, "switches");
+  std::vector<std::string> nexts = stringList(n, "next_iterations");
+  std::vector<std::string> enters = stringList(n, "enters");
+  std::vector<std::string> constants = stringList(n, "constant_enters");
+  std::optional<std::string> loopCondName = n.stringAttr("loop_cond");
+  if (!loopCondName || merges.size() != switches.size() ||
+      merges.size() != nexts.size())
+    return n.error("is a malformed loop");
+  const GraphIndex &index = n.scope.importer.index;
+
+  SmallVector<Value> inits;
+  for (unsigned i = 0; i < merges.size(); ++i) {
+    FailureOr<Value> init = n.input(i);
+    if (failed(init))
+      return failure();
+    inits.push_back(*init);
+  }
+  SmallVector<ImportedValue> captured;
+  for (unsigned j = 0; j < constants.size(); ++j) {
+    FailureOr<ImportedValue> value = n.importedInput(merges.size() + j);
+    if (failed(value))
+      return failure();
+    captured.push_back(*value);
+  }
+  SmallVector<Value> tokens = n.takeControlTokens();
+
+  SmallVector<int> mergeNodes, switchNodes, constantNodes, delimiters;
+  SmallVector<TensorId> nextValues;
+  for (unsigned i = 0; i < merges.size(); ++i) {
+    FailureOr<int> merge = nodeNamed(n, merges[i]);
+    FailureOr<int> sw = nodeNamed(n, switches[i]);
+    FailureOr<int> next = nodeNamed(n, nexts[i]);
+    if (failed(merge) || failed(sw) || failed(next))
+      return failure();
+    mergeNodes.push_back(*merge);
+    switchNodes.push_back(*sw);
+    SmallVector<NodeInput> in = index.dataInputs(*next);
+    if (in.size() != 1)
+      return n.error("NextIteration '" + nexts[i] + "' needs one input");
+    nextValues.push_back({in[0].node, in[0].output});
+  }
+  for (const std::string &name : llvm::concat<std::string>(constants, enters)) {
+    FailureOr<int> node = nodeNamed(n, name);
+    if (failed(node))
+      return failure();
+    delimiters.push_back(*node);
+  }
+  constantNodes.assign(delimiters.begin(),
+                       delimiters.begin() + constants.size());
+  FailureOr<int> loopCond = nodeNamed(n, *loopCondName);
+  if (failed(loopCond))
+    return failure();
+  SmallVector<NodeInput> predInputs = index.dataInputs(*loopCond);
+  if (predInputs.size() != 1)
+    return n.error("LoopCond '" + *loopCondName + "' needs one input");
+  TensorId predicate{predInputs[0].node, predInputs[0].output};
+
+  // The loop variables' types start as the initial values' and loosen
+  // until an iteration keeps them (TensorFlow's shape invariants).
+  SmallVector<Type> types(ValueRange(inits).getTypes());
+  for (int attempt = 0;; ++attempt) {
+    OperationState draftState(n.loc, WhileOp::getOperationName());
+    draftState.addOperands(inits);
+    draftState.addRegion();
+    draftState.addRegion();
+    Operation *draft = n.builder.create(draftState);
+    llvm::scope_exit eraseDraft([&] { draft->erase(); });
+    SmallVector<Location> locs(types.size(), n.loc);
+    auto fillScope = [&](ImportScope &region, Block *block, bool body) {
+      for (auto [i, arg] : llvm::enumerate(block->getArguments()))
+        region.given[{body ? switchNodes[i] : mergeNodes[i], body ? 1 : 0}] = {
+            arg, Value()};
+      for (auto [j, node] : llvm::enumerate(constantNodes))
+        region.given[{node, 0}] = captured[j];
+      for (int node : llvm::concat<int>(mergeNodes, switchNodes, delimiters))
+        region.givenControl.insert(node);
+    };
+    Block *condBlock = new Block();
+    draft->getRegion(0).push_back(condBlock);
+    condBlock->addArguments(types, locs);
+    ImportScope condScope(n.scope.importer, condBlock, &n.scope,
+                          n.scope.initialValue);
+    fillScope(condScope, condBlock, false);
+    FailureOr<SmallVector<Value>> pred =
+        importRegion(n, condScope, condBlock, {predicate});
+    if (failed(pred))
+      return failure();
+    OpBuilder condBuilder = OpBuilder::atBlockEnd(condBlock);
+    ConditionOp::create(condBuilder, n.loc, pred->front());
+
+    Block *bodyBlock = new Block();
+    draft->getRegion(1).push_back(bodyBlock);
+    bodyBlock->addArguments(types, locs);
+    ImportScope bodyScope(n.scope.importer, bodyBlock, &n.scope,
+                          n.scope.initialValue);
+    fillScope(bodyScope, bodyBlock, true);
+    FailureOr<SmallVector<Value>> next =
+        importRegion(n, bodyScope, bodyBlock, nextValues);
+    if (failed(next))
+      return failure();
+    OpBuilder bodyBuilder = OpBuilder::atBlockEnd(bodyBlock);
+    YieldOp::create(bodyBuilder, n.loc, *next);
+
+    SmallVector<Type> loosened;
+    for (auto [type, value] : llvm::zip(types, *next)) {
+      Type joined = joinTypes(type, value.getType());
+      if (!joined)
+        return n.error("a loop variable of type " + typeString(type) +
+                       " becomes " + typeString(value.getType()) +
+                       " after one iteration");
+      loosened.push_back(joined);
+    }
+    if (loosened != types) {
+      if (attempt >= 3)
+        return n.error("the loop variables' shapes do not settle");
+      types = loosened;
+      continue;
+    }
+    OperationState state(n.loc, WhileOp::getOperationName());
+    state.addOperands(inits);
+    state.addTypes(types);
+    state.addRegion()->takeBody(draft->getRegion(0));
+    state.addRegion()->takeBody(draft->getRegion(1));
+    Operation *loop = n.builder.create(state);
+    if (failed(n.check(loop)))
+      return failure();
+    n.setOutputs(afterTokens(n, loop, tokens));
+    return success();
+  }
+}
+
+void mlir::tfc::graphdef::registerControlFlowOpImporters(OpRegistry &registry) {
+  registry.add("_TfcCond", importCond, "tfc.cond");
+  registry.add("_TfcWhile", importWhile, "tfc.while");
+}
