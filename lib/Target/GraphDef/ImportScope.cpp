@@ -141,8 +141,10 @@ LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
       unsupported[index.node(node).op()].push_back(node);
   if (!unsupported.empty()) {
     std::vector<std::string> types;
-    for (auto &entry : unsupported)
+    for (auto &entry : unsupported) {
       types.push_back(entry.first().str());
+      llvm::sort(entry.second);
+    }
     llvm::sort(types);
     int first = unsupported[types.front()].front();
     InFlightDiagnostic diag = emitError(importer.nodeLocation(first))

@@ -219,14 +219,27 @@ private:
 
 } // namespace
 
-LogicalResult NodeImporter::check(Operation *op) {
-  CapturedDiagnostics captured(getContext());
-  if (succeeded(mlir::verify(op)))
-    return success();
-  InFlightDiagnostic diag = emitError();
-  for (auto [i, message] : llvm::enumerate(captured.messages))
+/// Reports `messages` (what a step said) as errors of the node.
+static LogicalResult reportAsNode(NodeImporter &n,
+                                  ArrayRef<std::string> messages,
+                                  StringRef fallback) {
+  InFlightDiagnostic diag = n.emitError();
+  for (auto [i, message] : llvm::enumerate(messages))
     diag << (i ? "; " : "") << message;
+  if (messages.empty())
+    diag << fallback;
   return failure();
+}
+
+LogicalResult NodeImporter::check(Operation *op) {
+  std::vector<std::string> messages;
+  {
+    CapturedDiagnostics captured(getContext());
+    if (succeeded(mlir::verify(op)))
+      return success();
+    messages = captured.messages;
+  }
+  return reportAsNode(*this, messages, "the op it becomes is invalid");
 }
 
 FailureOr<SmallVector<Value>>
@@ -236,6 +249,8 @@ NodeImporter::create(StringRef opName, ValueRange operands,
   std::optional<RegisteredOperationName> name =
       RegisteredOperationName::lookup(opName, context);
   assert(name && "importers create registered ops");
+  auto *infer = name->getInterface<InferTypeOpInterface>();
+  assert(infer && "importers create ops that infer their types");
   NamedAttrList inherent, discardable;
   for (const NamedAttribute &attr : attrs) {
     if (llvm::is_contained(name->getAttributeNames(), attr.getName()))
@@ -254,56 +269,49 @@ NodeImporter::create(StringRef opName, ValueRange operands,
     if (properties)
       name->destroyOpProperties(properties);
   });
+  SmallVector<Type> types;
   std::vector<std::string> messages;
+  bool badAttributes = false, inferred = false;
   {
     CapturedDiagnostics captured(context);
     if (size > 0) {
       storage.reset(new std::max_align_t[size / sizeof(std::max_align_t) + 1]);
       properties = OpaqueProperties(storage.get());
       name->initOpProperties(properties, OpaqueProperties(nullptr));
-      if (failed(name->setOpPropertiesFromAttribute(
-              *name, properties, dict, [&] { return mlir::emitError(loc); }))) {
-        InFlightDiagnostic diag = emitError();
-        diag << "bad attributes for " << opName;
-        for (const std::string &message : captured.messages)
-          diag << ": " << message;
-        return failure();
-      }
+      badAttributes = failed(name->setOpPropertiesFromAttribute(
+          *name, properties, dict, [&] { return mlir::emitError(loc); }));
     }
-    SmallVector<Type> types;
-    if (auto *infer = name->getInterface<InferTypeOpInterface>()) {
-      if (failed(infer->inferReturnTypes(context, loc, operands, dict,
-                                         properties, RegionRange(), types))) {
-        InFlightDiagnostic diag = emitError();
-        for (auto [i, message] : llvm::enumerate(captured.messages))
-          diag << (i ? "; " : "") << message;
-        if (captured.messages.empty())
-          diag << "the operands do not fit " << opName;
-        return failure();
-      }
-    } else {
-      llvm_unreachable("importers create ops that infer their types");
-    }
-    OperationState state(loc, *name);
-    state.addOperands(operands);
-    state.addTypes(types);
-    state.addAttributes(discardable);
-    if (size > 0)
-      state.propertiesAttr = dict;
-    else
-      state.addAttributes(inherent);
-    Operation *op = builder.create(state);
-    if (failed(check(op))) {
-      op->erase();
-      return failure();
-    }
-    SmallVector<Value> folded;
-    if (succeeded(builder.tryFold(op, folded)) && !folded.empty()) {
-      op->erase();
-      return folded;
-    }
-    return SmallVector<Value>(op->getResults());
+    if (!badAttributes)
+      inferred = succeeded(infer->inferReturnTypes(
+          context, loc, operands, dict, properties, RegionRange(), types));
+    messages = captured.messages;
   }
+  if (badAttributes)
+    return reportAsNode(*this, messages,
+                        ("bad attributes for " + opName).str());
+  if (!inferred)
+    return reportAsNode(*this, messages,
+                        ("its inputs do not fit " + opName).str());
+
+  OperationState state(loc, *name);
+  state.addOperands(operands);
+  state.addTypes(types);
+  state.addAttributes(discardable);
+  if (size > 0)
+    state.propertiesAttr = dict;
+  else
+    state.addAttributes(inherent);
+  Operation *op = builder.create(state);
+  if (failed(check(op))) {
+    op->erase();
+    return failure();
+  }
+  SmallVector<Value> folded;
+  if (succeeded(builder.tryFold(op, folded)) && !folded.empty()) {
+    op->erase();
+    return folded;
+  }
+  return SmallVector<Value>(op->getResults());
 }
 
 FailureOr<Value> NodeImporter::create1(StringRef opName, ValueRange operands,
