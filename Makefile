@@ -46,6 +46,7 @@ bench: build
 	ulimit -s 8192 && /usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
 	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
+	@test/bench/import/run.sh $(BUILD_DIR)
 
 # Everything a machine with an NVIDIA driver needs to check the CUDA target
 # (libraries, runtime, tfc-run, the CPU's outputs, run.sh) in

@@ -122,7 +122,7 @@ static cl::SubCommand importCommand(
               "module (docs/import.md)");
 
 static cl::opt<std::string> importInput(
-    cl::Positional, cl::Required,
+    cl::Positional, cl::Optional,
     cl::desc("<model.pb | model.pbtxt | model.meta | saved_model_dir>"),
     cl::sub(importCommand), cl::cat(tfcCategory));
 static cl::opt<std::string> importOutput("o",
@@ -131,6 +131,11 @@ static cl::opt<std::string> importOutput("o",
                                          cl::value_desc("path"), cl::init("-"),
                                          cl::sub(importCommand),
                                          cl::cat(tfcCategory));
+static cl::opt<bool> importListOps(
+    "list-ops",
+    cl::desc("Print the TensorFlow op types tfc imports and the tfc ops each "
+             "becomes, as the Markdown table of docs/import.md, and exit"),
+    cl::sub(importCommand), cl::cat(tfcCategory));
 static cl::opt<bool> importReport(
     "report",
     cl::desc("Print the graph's op types, their counts and whether tfc "
@@ -206,6 +211,16 @@ static bool tensorflowImportOptions(const char *command,
 }
 
 static int runImport() {
+  if (importListOps) {
+    outs() << "| TensorFlow op | tfc |\n| --- | --- |\n";
+    for (const auto &[tfOp, tfcOps] : supportedTensorFlowOps())
+      outs() << "| `" << tfOp << "` | " << tfcOps << " |\n";
+    return EXIT_SUCCESS;
+  }
+  if (importInput.empty()) {
+    errs() << "tfc import: give a TensorFlow file or SavedModel directory\n";
+    return EXIT_FAILURE;
+  }
   GraphImportOptions options;
   if (!tensorflowImportOptions("tfc import", options))
     return EXIT_FAILURE;

@@ -515,6 +515,33 @@ OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
 // Reports
 //===----------------------------------------------------------------------===//
 
+/// TensorFlow 1 control flow: functionalized before op import.
+static const std::pair<const char *, const char *> kControlFlowOps[] = {
+    {"Enter", "tfc.while (functionalized)"},
+    {"Exit", "tfc.while (functionalized)"},
+    {"LoopCond", "tfc.while (functionalized)"},
+    {"Merge", "tfc.cond or tfc.while (functionalized)"},
+    {"NextIteration", "tfc.while (functionalized)"},
+    {"RefEnter", "tfc.while (functionalized)"},
+    {"RefExit", "tfc.while (functionalized)"},
+    {"RefMerge", "tfc.cond or tfc.while (functionalized)"},
+    {"RefNextIteration", "tfc.while (functionalized)"},
+    {"RefSwitch", "tfc.cond or tfc.while (functionalized)"},
+    {"Switch", "tfc.cond or tfc.while (functionalized)"},
+};
+
+/// What op type `op` becomes, or null when tfc does not import it.
+static std::optional<std::string> importedAs(StringRef op) {
+  for (auto [tfOp, tfcOps] : kControlFlowOps)
+    if (op == tfOp)
+      return std::string(tfcOps);
+  if (op.starts_with("_Tfc"))
+    return std::nullopt;
+  if (const OpImporterEntry *entry = OpRegistry::get().lookup(op))
+    return entry->tfcOps;
+  return std::nullopt;
+}
+
 LogicalResult mlir::tfc::printGraphOpReport(StringRef path,
                                             const GraphImportOptions &options,
                                             MLIRContext *context,
@@ -528,14 +555,13 @@ LogicalResult mlir::tfc::printGraphOpReport(StringRef path,
     ++counts[node.op()];
   int supported = 0;
   for (const auto &[op, count] : counts)
-    supported += OpRegistry::get().lookup(op) != nullptr;
+    supported += importedAs(op).has_value();
   os << path << ": " << (*file)->graph().node_size() << " nodes, "
      << counts.size() << " op types, " << supported << " supported\n";
   for (const auto &[op, count] : counts) {
-    const OpImporterEntry *entry = OpRegistry::get().lookup(op);
+    std::optional<std::string> as = importedAs(op);
     os << llvm::format("  %-40s %6d  ", op.c_str(), count)
-       << (entry ? "-> " + entry->tfcOps : std::string("NOT SUPPORTED"))
-       << "\n";
+       << (as ? "-> " + *as : std::string("NOT SUPPORTED")) << "\n";
   }
   return success();
 }
@@ -544,6 +570,10 @@ std::vector<std::pair<std::string, std::string>>
 mlir::tfc::supportedTensorFlowOps() {
   std::vector<std::pair<std::string, std::string>> ops;
   for (const OpImporterEntry *entry : OpRegistry::get().all())
-    ops.emplace_back(entry->tfOp, entry->tfcOps);
+    if (!StringRef(entry->tfOp).starts_with("_Tfc"))
+      ops.emplace_back(entry->tfOp, entry->tfcOps);
+  for (auto [tfOp, tfcOps] : kControlFlowOps)
+    ops.emplace_back(tfOp, tfcOps);
+  llvm::sort(ops);
   return ops;
 }
