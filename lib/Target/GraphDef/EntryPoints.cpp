@@ -417,11 +417,10 @@ FailureOr<GraphEntrySpec> configEntry(MLIRContext *context, StringRef path) {
 
 } // namespace
 
-OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
-    StringRef path, const GraphImportOptions &options, MLIRContext *context) {
-  context->loadDialect<TFCDialect, func::FuncDialect>();
-  FailureOr<std::unique_ptr<ModelFile>> file =
-      readModelFile(context, path, options.tags);
+/// Imports a model file read or parsed already.
+static OwningOpRef<ModuleOp>
+importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
+                const GraphImportOptions &options, MLIRContext *context) {
   if (failed(file))
     return nullptr;
   Location fileLoc = (*file)->fileLocation(context);
@@ -509,6 +508,22 @@ OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
   if (failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+OwningOpRef<ModuleOp> mlir::tfc::importTensorFlowModel(
+    StringRef path, const GraphImportOptions &options, MLIRContext *context) {
+  context->loadDialect<TFCDialect, func::FuncDialect>();
+  return importModelFile(readModelFile(context, path, options.tags), options,
+                         context);
+}
+
+OwningOpRef<ModuleOp>
+mlir::tfc::importTensorFlowModelFromBytes(StringRef name, StringRef bytes,
+                                          const GraphImportOptions &options,
+                                          MLIRContext *context) {
+  context->loadDialect<TFCDialect, func::FuncDialect>();
+  return importModelFile(parseModelBytes(context, name, bytes, options.tags),
+                         options, context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -187,13 +187,22 @@ mlir::tfc::graphdef::readModelFile(MLIRContext *context, StringRef path,
   if (!buffer)
     return emitError(FileLineColLoc::get(context, file->path, 0, 0))
            << "cannot read the file: " << buffer.getError().message();
-  StringRef bytes = (*buffer)->getBuffer();
+  return parseModelBytes(context, file->path, (*buffer)->getBuffer(), tags);
+}
+
+FailureOr<std::unique_ptr<ModelFile>>
+mlir::tfc::graphdef::parseModelBytes(MLIRContext *context, StringRef name,
+                                     StringRef bytes,
+                                     ArrayRef<std::string> tags) {
+  auto file = std::make_unique<ModelFile>();
+  file->path = name.str();
   if (bytes.size() > static_cast<size_t>(INT32_MAX))
     return emitError(file->fileLocation(context))
            << "is larger than 2 GiB, the most a protobuf message can hold";
   file->text = looksLikeText(bytes);
-  StringRef name = llvm::sys::path::filename(file->path);
-  bool savedModelName = name == "saved_model.pb" || name == "saved_model.pbtxt";
+  StringRef fileName = llvm::sys::path::filename(file->path);
+  bool savedModelName =
+      fileName == "saved_model.pb" || fileName == "saved_model.pbtxt";
 
   if (file->text) {
     StringRef field = firstTextField(bytes);
@@ -257,7 +266,7 @@ mlir::tfc::graphdef::readModelFile(MLIRContext *context, StringRef path,
   SmallVector<Try> order;
   if (savedModelName)
     order = {TrySaved, TryMeta, TryGraph};
-  else if (name.ends_with(".meta"))
+  else if (fileName.ends_with(".meta"))
     order = {TryMeta, TryGraph, TrySaved};
   else
     order = {TryGraph, TryMeta, TrySaved};

@@ -48,6 +48,11 @@ struct ModelFile {
 FailureOr<std::unique_ptr<ModelFile>>
 readModelFile(MLIRContext *context, StringRef path, ArrayRef<std::string> tags);
 
+/// Parses the bytes of a file named `name`, as `readModelFile` does.
+FailureOr<std::unique_ptr<ModelFile>>
+parseModelBytes(MLIRContext *context, StringRef name, StringRef bytes,
+                ArrayRef<std::string> tags);
+
 /// Reads a tf2xla Config (text or binary).
 FailureOr<tensorflow::tf2xla::Config> readXlaConfig(MLIRContext *context,
                                                     StringRef path);

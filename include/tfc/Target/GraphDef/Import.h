@@ -58,6 +58,13 @@ OwningOpRef<ModuleOp> importTensorFlowModel(llvm::StringRef path,
                                             const GraphImportOptions &options,
                                             MLIRContext *context);
 
+/// Imports a file's bytes (a GraphDef, MetaGraphDef or SavedModel message;
+/// `name` names it in diagnostics).
+OwningOpRef<ModuleOp>
+importTensorFlowModelFromBytes(llvm::StringRef name, llvm::StringRef bytes,
+                               const GraphImportOptions &options,
+                               MLIRContext *context);
+
 /// True when `path` looks like a TensorFlow file or SavedModel directory
 /// rather than a tfc module (`.mlir`): decided by the content, not the
 /// extension.
