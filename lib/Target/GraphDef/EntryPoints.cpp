@@ -91,7 +91,11 @@ std::optional<std::string> mlir::tfc::parseEntrySpec(StringRef text,
 bool mlir::tfc::isTensorFlowModelFile(StringRef path) {
   if (llvm::sys::fs::is_directory(path))
     return true;
-  auto buffer = llvm::MemoryBuffer::getFileSlice(path, 4096, 0);
+  uint64_t size = 0;
+  if (llvm::sys::fs::file_size(path, size) || size == 0)
+    return false;
+  auto buffer =
+      llvm::MemoryBuffer::getFileSlice(path, std::min<uint64_t>(size, 4096), 0);
   if (!buffer)
     return false;
   StringRef head = (*buffer)->getBuffer();
