@@ -46,6 +46,38 @@ bool ImportScope::isGivenControl(int node) {
 
 namespace {
 
+/// Warns where the shapes TensorFlow recorded in `_output_shapes` disagree
+/// with the ones tfc inferred: a cross-check, never the source of truth.
+void crossCheckOutputShapes(NodeImporter &importer) {
+  const tensorflow::AttrValue *recorded = importer.attr("_output_shapes");
+  if (!recorded)
+    return;
+  const auto &shapes = recorded->list().shape();
+  for (auto [i, output] : llvm::enumerate(importer.result.outputs)) {
+    if (i >= static_cast<size_t>(shapes.size()) || !output.value)
+      continue;
+    auto inferred = dyn_cast<RankedTensorType>(output.value.getType());
+    const tensorflow::TensorShapeProto &shape = shapes[i];
+    if (!inferred || shape.unknown_rank())
+      continue;
+    bool agree = inferred.getRank() == shape.dim_size();
+    for (int d = 0; agree && d < shape.dim_size(); ++d) {
+      int64_t size = shape.dim(d).size();
+      agree = size < 0 || inferred.isDynamicDim(d) ||
+              inferred.getDimSize(d) == size;
+    }
+    if (agree)
+      continue;
+    std::string dims;
+    for (int d = 0; d < shape.dim_size(); ++d)
+      dims += (d ? "," : "") + std::to_string(shape.dim(d).size());
+    emitWarning(importer.loc)
+        << "node '" << importer.node.name() << "' (" << importer.node.op()
+        << "): output " << i << " has type " << output.value.getType()
+        << ", but the graph records the shape [" << dims << "]";
+  }
+}
+
 /// Runs `fn` for the node's op type; wraps what it made in
 /// `tfc.control_dependencies` when the node has control inputs the ops did
 /// not take.
@@ -107,6 +139,7 @@ LogicalResult importNode(ImportScope &scope, int node) {
     if (Operation *op = first.getDefiningOp())
       if (op->getBlock() == scope.block && !op->hasAttr("tfc.name"))
         op->setAttr("tfc.name", builder.getStringAttr(importer.node.name()));
+  crossCheckOutputShapes(importer);
   scope.nodes[node] = std::move(importer.result);
   return success();
 }
