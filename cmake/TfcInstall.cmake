@@ -1,6 +1,6 @@
 # What `cmake --install build --prefix P` puts in P (docs/install.md):
 #
-#   bin/                        tfc, tfc-opt, tfc-run
+#   bin/                        tfc, tfc-opt, tfc-translate, tfc-run
 #   lib/libtfc_runtime.so       the runtime compiled models link against
 #   lib/cmake/tfc/              the CMake package: tfc::runtime, the tools,
 #                               tfc_compile() (TfcCompile.cmake)
@@ -19,8 +19,14 @@ set(TFC_INSTALL_PYTHONDIR lib/python3/dist-packages CACHE STRING
   "Where `cmake --install` puts the Python package tfc, relative to the prefix")
 set(TFC_INSTALL_CMAKEDIR lib/cmake/tfc)
 
-install(TARGETS tfc tfc-opt tfc-run EXPORT tfcTargets
+set(TFC_MLIR_TOOLS tfc tfc-opt tfc-translate)
+install(TARGETS ${TFC_MLIR_TOOLS} tfc-run EXPORT tfcTargets
   RUNTIME DESTINATION bin)
+# add_llvm_executable gives the install rpath $ORIGIN/../lib, where the
+# runtime is; the tools linking libMLIR.so also find it in the LLVM 22
+# packages, which `tfc compile` needs anyway to link models.
+set_property(TARGET ${TFC_MLIR_TOOLS} APPEND PROPERTY
+  INSTALL_RPATH ${LLVM_LIBRARY_DIR})
 install(TARGETS tfc_runtime EXPORT tfcTargets
   LIBRARY DESTINATION lib)
 install(DIRECTORY runtime/include/tfc DESTINATION include)
