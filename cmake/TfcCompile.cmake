@@ -1,23 +1,28 @@
 # tfc_compile(): compiles a tfc model at build time, for projects that use
 # an installed tfc through find_package(tfc) (docs/install.md).
 #
-#   tfc_compile(TARGET <name> MODEL <model.mlir>
-#               [MODEL_NAME <c-name>] [OPTIONS <option>...]
-#               [DEPENDS <file>...])
+#   tfc_compile(TARGET <name> MODEL <model>
+#               [MODEL_NAME <c-name>] [ENTRY <spec>...]
+#               [OPTIONS <option>...] [DEPENDS <file>...])
 #
-# Runs `tfc compile <model.mlir> -o lib<c-name>.so [OPTIONS...]` in
-# ${CMAKE_CURRENT_BINARY_DIR}/tfc/<name>, whenever the model, a DEPENDS file
-# or tfc itself changes, and makes <name> a shared library target: linking
-# it puts the generated <c-name>.h on the include path and links the model
-# library and tfc::runtime. <c-name>, the model's name in C identifiers
-# (<c-name>_create, tfc_model_<c-name>), defaults to <name> with every other
-# character than a letter, digit or underscore replaced by `_`. OPTIONS go
-# to `tfc compile` unchanged (-O3, --target=cuda, --disable-rewrite=...).
-# $<TARGET_FILE:<name>> is the library, e.g. to install it.
+# Runs `tfc compile <model> -o lib<c-name>.so [--entry <spec>]...
+# [OPTIONS...]` in ${CMAKE_CURRENT_BINARY_DIR}/tfc/<name>, whenever the
+# model, a DEPENDS file or tfc itself changes, and makes <name> a shared
+# library target: linking it puts the generated <c-name>.h on the include
+# path and links the model library and tfc::runtime.
+#
+# MODEL is a tfc module (.mlir) or a TensorFlow 1 file tfc imports (.pb,
+# .pbtxt, .meta, a SavedModel directory; docs/import.md), whose entry points
+# ENTRY gives as NAME=FEEDS:FETCHES[:TARGETS]. <c-name>, the model's name in
+# C identifiers (<c-name>_create, tfc_model_<c-name>), defaults to <name>
+# with every other character than a letter, digit or underscore replaced
+# by `_`. OPTIONS go to `tfc compile` unchanged (-O3, --target=cuda,
+# --feed x --fetch y, --config ...). $<TARGET_FILE:<name>> is the library,
+# e.g. to install it.
 
 function(tfc_compile)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "" "TARGET;MODEL;MODEL_NAME"
-                        "OPTIONS;DEPENDS")
+                        "ENTRY;OPTIONS;DEPENDS")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR
       "tfc_compile: unexpected arguments: ${ARG_UNPARSED_ARGUMENTS}")
@@ -33,6 +38,10 @@ function(tfc_compile)
                          BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/tfc/${ARG_TARGET}")
   set(library "${dir}/lib${name}.so")
+  set(entries)
+  foreach(entry IN LISTS ARG_ENTRY)
+    list(APPEND entries --entry "${entry}")
+  endforeach()
   # An imported target's include directory must exist when CMake generates
   # the build system, before the header is written.
   file(MAKE_DIRECTORY "${dir}")
@@ -40,7 +49,7 @@ function(tfc_compile)
   add_custom_command(
     OUTPUT "${library}" "${dir}/${name}.h"
     COMMAND tfc::tfc compile "${model}" -o "${library}" --model-name "${name}"
-            ${ARG_OPTIONS}
+            ${entries} ${ARG_OPTIONS}
     DEPENDS "${model}" $<TARGET_FILE:tfc::tfc> ${ARG_DEPENDS}
     COMMENT "Compiling the tfc model ${ARG_TARGET}"
     VERBATIM)
