@@ -17,6 +17,9 @@ packages=(
   libgtest-dev
   # TensorFlow's file formats (GraphDef, MetaGraphDef, SavedModel).
   libprotobuf-dev protobuf-compiler
+  # The installed prefix's tests: the pkg-config consumer and the Python
+  # loader with its tests.
+  pkgconf python3-numpy python3-pytest
 )
 
 missing=()

@@ -1,0 +1,45 @@
+"""Fixtures of the Python loader's tests: models compiled by the tfc that
+$TFC names (default: tfc on PATH). ctest's lit-install runs them with the
+installed tfc and package (test/install/python.test); against a build tree:
+
+    PYTHONPATH=python TFC=build/bin/tfc python3 -m pytest test/python
+"""
+
+import os
+import subprocess
+
+import pytest
+
+import tfc
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__))))
+
+
+def compile_model(directory, source):
+    name = os.path.splitext(os.path.basename(source))[0]
+    library = os.path.join(str(directory), "lib%s.so" % name)
+    subprocess.run([os.environ.get("TFC", "tfc"), "compile",
+                    os.path.join(ROOT, source), "-o", library], check=True)
+    return library
+
+
+@pytest.fixture(scope="session")
+def affine_library(tmp_path_factory):
+    """test/install/Inputs/affine.mlir: affine, step, stats, divide."""
+    return compile_model(tmp_path_factory.mktemp("affine"),
+                         "test/install/Inputs/affine.mlir")
+
+
+@pytest.fixture(scope="session")
+def polynomial_fit_library(tmp_path_factory):
+    return compile_model(tmp_path_factory.mktemp("polynomial_fit"),
+                         "examples/polynomial_fit/polynomial_fit.mlir")
+
+
+@pytest.fixture
+def affine(affine_library):
+    """The affine model with initialized variables: w = [2, 3], b = 1."""
+    with tfc.load(affine_library) as model:
+        model.initialize()
+        yield model
