@@ -89,6 +89,10 @@ struct Record {
   }
 };
 
+/// A name read from a possibly corrupted file, safe to put in a message:
+/// at most 128 characters, '?' for bytes that are not printable ASCII.
+std::string printableName(const std::string &name);
+
 /// The store's variables sorted by name, bytewise: the order of both
 /// formats, so that equal stores give identical files.
 std::vector<tfc_variable *> sortedVariables(tfc_store *store);

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Checkpoint.h"
 #include "ProtoWire.h"
 #include "Snappy.h"
 #include "Table.h"
@@ -15,20 +16,10 @@
 
 using namespace tfc::runtime;
 using namespace tfc::runtime::table;
-
-static uint32_t getFixed32(const unsigned char *in) {
-  uint32_t value = 0;
-  for (int i = 0; i < 4; ++i)
-    value |= static_cast<uint32_t>(in[i]) << (8 * i);
-  return value;
-}
+using tfc::runtime::checkpoint::getU32;
 
 bool table::hasMagic(const unsigned char *data, size_t size) {
-  if (size < 8)
-    return false;
-  uint64_t magic = getFixed32(data + size - 8) |
-                   static_cast<uint64_t>(getFixed32(data + size - 4)) << 32;
-  return magic == kMagic;
+  return size >= 8 && checkpoint::getU64(data + size - 8) == kMagic;
 }
 
 namespace {
@@ -99,7 +90,7 @@ tfc_code TableReader::readBlock(const Handle &handle, const std::string &name,
   const unsigned char *block = data + handle.offset;
   size_t blockSize = static_cast<size_t>(handle.size);
   unsigned char compression = block[blockSize];
-  uint32_t stored = getFixed32(block + blockSize + 1);
+  uint32_t stored = getU32(block + blockSize + 1);
   uint32_t computed = maskCrc(tfc_crc32c(0, block, blockSize + 1));
   if (stored != computed)
     return dataLoss("corrupted",
@@ -128,7 +119,7 @@ tfc_code TableReader::parseBlock(const std::string &contents,
   if (length < 4)
     return dataLoss("corrupted", formatString("%s has only %zu bytes",
                                               name.c_str(), length));
-  uint32_t numRestarts = getFixed32(bytes + length - 4);
+  uint32_t numRestarts = getU32(bytes + length - 4);
   if (numRestarts > (length - 4) / 4)
     return dataLoss("corrupted",
                     formatString("%s announces %u restart points, more than "
@@ -163,7 +154,7 @@ tfc_code TableReader::parseBlock(const std::string &contents,
     pos += static_cast<size_t>(valueLength);
   }
   for (uint32_t i = 0; i < numRestarts; ++i) {
-    uint32_t restart = getFixed32(bytes + entriesEnd + 4 * size_t(i));
+    uint32_t restart = getU32(bytes + entriesEnd + 4 * size_t(i));
     bool valid = std::binary_search(wholeKeyStarts.begin(),
                                     wholeKeyStarts.end(), size_t(restart)) ||
                  (restart == 0 && entriesEnd == 0);

@@ -21,16 +21,6 @@ using namespace tfc::runtime;
 using namespace tfc::runtime::checkpoint;
 using namespace tfc::runtime::bundle;
 
-/// A name read from a file, safe to put in a message.
-static std::string printableName(const std::string &name) {
-  std::string result;
-  for (char c : name.substr(0, 128))
-    result += (c >= 0x20 && c < 0x7f) ? c : '?';
-  if (name.size() > 128)
-    result += "...";
-  return result;
-}
-
 namespace {
 class TensorBundleReader : public CheckpointReader {
 public:
