@@ -25,6 +25,16 @@ config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
+# TensorFlow files written by other projects (MANIFEST.md there), shared by
+# the checkouts beside this one in ../shared/tf1-graphs; tests that read them
+# say `REQUIRES: tf1-graphs` and find them under %tf1_graphs.
+tf1_graphs = os.path.normpath(os.path.join(config.tfc_src_root, "..", "shared", "tf1-graphs"))
+if os.path.isdir(tf1_graphs):
+    config.available_features.add("tf1-graphs")
+    config.substitutions.append(("%tf1_graphs", tf1_graphs))
+else:
+    lit_config.note("TensorFlow file tests skipped: no " + tf1_graphs)
+
 # CUDA: `ptxas` when the build found a whole toolkit (ptxas, fatbinary and
 # libdevice, all needed by --target=cuda; cmake/TfcCudaToolkit.cmake);
 # `cuda-device` only when the runtime finds a usable GPU.
