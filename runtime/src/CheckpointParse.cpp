@@ -39,8 +39,7 @@ private:
 };
 } // namespace
 
-/// A name read from a possibly corrupted file, safe to put in a message.
-static std::string printableName(const std::string &name) {
+std::string checkpoint::printableName(const std::string &name) {
   std::string result;
   for (char c : name.substr(0, 128))
     result += (c >= 0x20 && c < 0x7f) ? c : '?';

@@ -1,7 +1,8 @@
 //===- CheckpointSave.cpp - Writing checkpoints ---------------------------===//
 //
 // tfc_store_save: every variable, sorted by name, streamed from the store's
-// buffers into an atomically replaced file.
+// buffers into an atomically replaced file; and what the writers of both
+// formats share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,9 +62,17 @@ static tfc_code writeRecord(ChecksummedWriter &out, const tfc_variable &var,
   return out.write(crc, sizeof(crc), status);
 }
 
-/// Names the uninitialized variables among `vars`, or returns "".
-static std::string
-describeUninitialized(const std::vector<tfc_variable *> &vars) {
+std::vector<tfc_variable *> checkpoint::sortedVariables(tfc_store *store) {
+  std::vector<tfc_variable *> vars = store->snapshot();
+  std::sort(vars.begin(), vars.end(),
+            [](const tfc_variable *a, const tfc_variable *b) {
+              return a->name < b->name;
+            });
+  return vars;
+}
+
+std::string
+checkpoint::describeUninitialized(const std::vector<tfc_variable *> &vars) {
   std::vector<const tfc_variable *> missing;
   for (const tfc_variable *var : vars)
     if (!var->initialized.load(std::memory_order_acquire))
@@ -87,11 +96,7 @@ extern "C" tfc_code tfc_store_save(tfc_store *store, const char *path,
   if (!store || !path || !*path)
     return setError(status, TFC_INVALID_ARGUMENT, "cannot save %s",
                     !store ? "a NULL store" : "to an empty path");
-  std::vector<tfc_variable *> vars = store->snapshot();
-  std::sort(vars.begin(), vars.end(),
-            [](const tfc_variable *a, const tfc_variable *b) {
-              return a->name < b->name;
-            });
+  std::vector<tfc_variable *> vars = sortedVariables(store);
   AtomicFileWriter file;
   if (tfc_code code = file.open(path, "checkpoint", status))
     return code;

@@ -7,12 +7,14 @@
 
 #include "FileIO.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <tuple>
 #include <unistd.h>
 
 using namespace tfc::runtime;
@@ -53,20 +55,20 @@ static int syncFd(int fd) {
   return 0;
 }
 
-AtomicFileWriter::~AtomicFileWriter() {
-  if (fd >= 0) {
+AtomicFileWriter::~AtomicFileWriter() { removeTemporary(); }
+
+void AtomicFileWriter::removeTemporary() {
+  if (fd >= 0)
     ::close(fd);
+  fd = -1;
+  if (temporaryExists)
     ::unlink(tempPath.c_str());
-  }
+  temporaryExists = false;
 }
 
 tfc_code AtomicFileWriter::fail(const char *action, int error,
                                 tfc_status *status) {
-  if (fd >= 0) {
-    ::close(fd);
-    ::unlink(tempPath.c_str());
-    fd = -1;
-  }
+  removeTemporary();
   return setError(status, codeFromErrno(error), "cannot %s %s '%s': %s", action,
                   what.c_str(), path.c_str(), std::strerror(error));
 }
@@ -77,17 +79,26 @@ static std::string temporaryPrefix(const std::string &path, pid_t pid) {
   return path + ".tmp." + std::to_string(pid) + ".";
 }
 
-/// Removes the temporary files of `path` whose writer is no longer running:
-/// a writer killed between open() and commit() leaves its file behind.
-/// Files of running processes (and names not of this form) are left alone.
-static void removeStaleTemporaries(const std::string &path) {
+namespace {
+/// A temporary file of AtomicFileWriter found in a directory.
+struct Temporary {
+  std::string path;
+  pid_t writer;
+  struct timespec modified;
+};
+} // namespace
+
+/// The temporary files of `path`, `PATH.tmp.PID.XXXXXX`, in the order
+/// readdir gives them. Names not of this form are left out.
+static std::vector<Temporary> listTemporaries(const std::string &path) {
+  std::vector<Temporary> found;
   std::string directory = directoryOf(path);
   size_t slash = path.rfind('/');
   std::string prefix =
       (slash == std::string::npos ? path : path.substr(slash + 1)) + ".tmp.";
   DIR *dir = ::opendir(directory.c_str());
   if (!dir)
-    return;
+    return found;
   while (const dirent *entry = ::readdir(dir)) {
     std::string name = entry->d_name;
     if (name.compare(0, prefix.size(), prefix) != 0)
@@ -98,18 +109,47 @@ static void removeStaleTemporaries(const std::string &path) {
         pidText.find_first_not_of("0123456789") != std::string::npos ||
         pidText.size() > 9)
       continue;
-    pid_t pid = static_cast<pid_t>(std::stol(pidText));
-    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH)
-      ::unlinkat(::dirfd(dir), name.c_str(), 0);
+    struct stat info;
+    if (::fstatat(::dirfd(dir), name.c_str(), &info, 0) != 0)
+      continue;
+    found.push_back({directory + "/" + name,
+                     static_cast<pid_t>(std::stol(pidText)), info.st_mtim});
   }
   ::closedir(dir);
+  return found;
+}
+
+/// Removes the temporary files of `path` whose writer is no longer running:
+/// a writer killed between open() and commit() leaves its file behind.
+/// Files of running processes (and names not of this form) are left alone.
+static void removeStaleTemporaries(const std::string &path) {
+  for (const Temporary &temporary : listTemporaries(path))
+    if (temporary.writer > 0 && ::kill(temporary.writer, 0) != 0 &&
+        errno == ESRCH)
+      ::unlink(temporary.path.c_str());
+}
+
+std::vector<std::string>
+tfc::runtime::temporaryFilesOf(const std::string &path) {
+  std::vector<Temporary> found = listTemporaries(path);
+  std::sort(found.begin(), found.end(),
+            [](const Temporary &a, const Temporary &b) {
+              return std::tie(b.modified.tv_sec, b.modified.tv_nsec) <
+                     std::tie(a.modified.tv_sec, a.modified.tv_nsec);
+            });
+  std::vector<std::string> paths;
+  for (const Temporary &temporary : found)
+    paths.push_back(temporary.path);
+  return paths;
 }
 
 tfc_code AtomicFileWriter::open(const char *target, const char *kind,
-                                tfc_status *status) {
+                                tfc_status *status, StaleFiles staleFiles) {
   path = target;
   what = kind;
-  removeStaleTemporaries(path);
+  removeStaleAfterInstall = staleFiles == StaleFiles::RemoveAfterInstall;
+  if (!removeStaleAfterInstall)
+    removeStaleTemporaries(path);
   // mkstemp creates the file with O_EXCL in the target's directory, so the
   // final rename stays within one file system. The writer's process id in
   // the name lets a later writer remove the file should this one die.
@@ -117,6 +157,7 @@ tfc_code AtomicFileWriter::open(const char *target, const char *kind,
   fd = ::mkostemp(tempPath.data(), O_CLOEXEC);
   if (fd < 0)
     return fail("create a temporary file for", errno, status);
+  temporaryExists = true;
   // mkstemp's 0600 would make checkpoints private to their writer.
   if (::fchmod(fd, 0644) != 0)
     return fail("set the permissions of", errno, status);
@@ -155,7 +196,7 @@ tfc_code AtomicFileWriter::flush(tfc_status *status) {
   return TFC_OK;
 }
 
-tfc_code AtomicFileWriter::commit(tfc_status *status) {
+tfc_code AtomicFileWriter::finish(tfc_status *status) {
   tfc_code code = flush(status);
   if (code != TFC_OK)
     return code;
@@ -163,19 +204,29 @@ tfc_code AtomicFileWriter::commit(tfc_status *status) {
     return fail("sync", error, status);
   int closing = fd;
   fd = -1;
-  if (::close(closing) != 0) {
-    int error = errno;
-    ::unlink(tempPath.c_str());
-    return setError(status, codeFromErrno(error), "cannot close %s '%s': %s",
-                    what.c_str(), path.c_str(), std::strerror(error));
-  }
+  if (::close(closing) != 0)
+    return fail("close", errno, status);
+  return TFC_OK;
+}
+
+tfc_code AtomicFileWriter::install(tfc_status *status) {
+  if (fd >= 0 || !temporaryExists)
+    return setError(status, TFC_INTERNAL, "%s '%s' is not finished",
+                    what.c_str(), path.c_str());
   if (::rename(tempPath.c_str(), path.c_str()) != 0) {
     int error = errno;
-    ::unlink(tempPath.c_str());
+    removeTemporary();
     return setError(status, codeFromErrno(error),
                     "cannot rename the temporary file to %s '%s': %s",
                     what.c_str(), path.c_str(), std::strerror(error));
   }
+  temporaryExists = false;
+  if (removeStaleAfterInstall)
+    removeStaleTemporaries(path);
+  return TFC_OK;
+}
+
+tfc_code AtomicFileWriter::syncDirectory(tfc_status *status) {
   // The rename is durable only once the directory entry is synced.
   std::string directory = directoryOf(path);
   int dirFd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -191,6 +242,58 @@ tfc_code AtomicFileWriter::commit(tfc_status *status) {
                     "%s '%s' was written but its directory cannot be synced: "
                     "%s",
                     what.c_str(), path.c_str(), std::strerror(error));
+  return TFC_OK;
+}
+
+tfc_code AtomicFileWriter::commit(tfc_status *status) {
+  tfc_code code;
+  if ((code = finish(status)) || (code = install(status)))
+    return code;
+  return syncDirectory(status);
+}
+
+FileReader::~FileReader() {
+  if (fd >= 0)
+    ::close(fd);
+}
+
+tfc_code FileReader::open(const std::string &target, const char *kind,
+                          tfc_status *status) {
+  path = target;
+  what = kind;
+  fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    return setError(status, codeFromErrno(errno), "cannot open %s '%s': %s",
+                    what.c_str(), path.c_str(), std::strerror(errno));
+  struct stat info;
+  if (::fstat(fd, &info) != 0)
+    return setError(status, codeFromErrno(errno), "cannot stat %s '%s': %s",
+                    what.c_str(), path.c_str(), std::strerror(errno));
+  if (!S_ISREG(info.st_mode))
+    return setError(status, TFC_FAILED_PRECONDITION,
+                    "%s '%s' is not a regular file", what.c_str(),
+                    path.c_str());
+  fileSize = static_cast<uint64_t>(info.st_size);
+  return TFC_OK;
+}
+
+tfc_code FileReader::read(uint64_t offset, void *out, size_t count,
+                          tfc_status *status) {
+  auto *bytes = static_cast<unsigned char *>(out);
+  size_t done = 0;
+  while (done < count) {
+    ssize_t got = ::pread(fd, bytes + done, count - done,
+                          static_cast<off_t>(offset + done));
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      return setError(status, codeFromErrno(errno), "cannot read %s '%s': %s",
+                      what.c_str(), path.c_str(), std::strerror(errno));
+    if (got == 0)
+      return setError(status, TFC_DATA_LOSS, "%s '%s' shrank while it was read",
+                      what.c_str(), path.c_str());
+    done += static_cast<size_t>(got);
+  }
   return TFC_OK;
 }
 

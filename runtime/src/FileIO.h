@@ -30,24 +30,74 @@ public:
   AtomicFileWriter(const AtomicFileWriter &) = delete;
   AtomicFileWriter &operator=(const AtomicFileWriter &) = delete;
 
+  /// When the temporary files of writers that died are removed.
+  enum class StaleFiles {
+    RemoveAtOpen,
+    /// Once this writer's file is in place: a file that a later reader
+    /// may still need (TensorBundleSave.cpp) is kept until then.
+    RemoveAfterInstall,
+  };
+
   /// Creates the temporary file for `path`. `what` names the file in
   /// messages ("checkpoint", ".npy file").
-  tfc_code open(const char *path, const char *what, tfc_status *status);
+  tfc_code open(const char *path, const char *what, tfc_status *status,
+                StaleFiles staleFiles = StaleFiles::RemoveAtOpen);
   /// Buffers `size` bytes, writing full buffers through.
   tfc_code write(const void *data, size_t size, tfc_status *status);
   /// Writes out the buffer (without syncing).
   tfc_code flush(tfc_status *status);
-  /// Flushes, syncs and renames; the file is then in place.
+  /// finish(), install() and syncDirectory(): the file is then in place.
   tfc_code commit(tfc_status *status);
+
+  /// The steps of commit(), for writers of several files that must finish
+  /// them all before they install any.
+  /// Flushes, syncs and closes the temporary file, which is then complete
+  /// but not in place.
+  tfc_code finish(tfc_status *status);
+  /// Renames the finished temporary file over the target.
+  tfc_code install(tfc_status *status);
+  /// Syncs the target's directory, which makes the rename durable.
+  tfc_code syncDirectory(tfc_status *status);
 
 private:
   tfc_code fail(const char *action, int error, tfc_status *status);
+  void removeTemporary();
 
   std::string path;
   std::string tempPath;
   std::string what;
   int fd = -1;
+  /// From open() until install() or a failure removes it.
+  bool temporaryExists = false;
+  bool removeStaleAfterInstall = false;
   std::vector<char> buffer;
+};
+
+/// The temporary files AtomicFileWriter made for `path` and left there,
+/// of running writers or of writers that died: `PATH.tmp.PID.XXXXXX`,
+/// the most recently written first.
+std::vector<std::string> temporaryFilesOf(const std::string &path);
+
+/// A regular file opened to read parts of it (the data shards of a
+/// TensorFlow checkpoint, of which a restore reads only some tensors).
+class FileReader {
+public:
+  FileReader() = default;
+  ~FileReader();
+  FileReader(const FileReader &) = delete;
+  FileReader &operator=(const FileReader &) = delete;
+
+  /// Opens `path`; `what` names it in messages.
+  tfc_code open(const std::string &path, const char *what, tfc_status *status);
+  uint64_t size() const { return fileSize; }
+  /// Reads `count` bytes at `offset`, which must lie within size().
+  tfc_code read(uint64_t offset, void *out, size_t count, tfc_status *status);
+
+private:
+  std::string path;
+  std::string what;
+  int fd = -1;
+  uint64_t fileSize = 0;
 };
 
 struct FreeDeleter {

@@ -44,8 +44,14 @@ Running:
                           persisting; print the last outputs (default 1)
   --print-every N         also print the outputs of every N-th step
   --restore CKPT          restore the variables from a checkpoint instead
-                          of running their initializers
+                          of running their initializers: a tfc checkpoint
+                          or the prefix of a TensorFlow one (CKPT.index)
+  --restore-map OLD=NEW   restore variable NEW from the checkpoint's OLD
+                          (repeatable)
   --save CKPT             save the variables after the last step
+  --checkpoint-format F   what --save writes: tfc (default) or tensorflow
+                          (CKPT.index and CKPT.data-00000-of-00001, which
+                          tf.train.Saver restores)
   --output-dir DIR        also write each output as DIR/NAME.npy
   --max-elements N        print at most N elements per output (-1: all;
                           default 1000)
@@ -125,6 +131,7 @@ private:
   /// The options of a run that were given, to refuse them in other modes.
   std::vector<std::string> runFlags;
   bool toleranceGiven = false;
+  bool checkpointFormatGiven = false;
 };
 } // namespace
 
@@ -202,7 +209,19 @@ std::vector<Flag> CommandLine::flags() {
       {"--steps", true, integer("--steps", 1, options.steps)},
       {"--print-every", true, integer("--print-every", 0, options.printEvery)},
       {"--restore", true, text(options.restore)},
+      {"--restore-map", true,
+       [this](const std::string &value) {
+         options.restoreMap.push_back(value);
+         return true;
+       }},
       {"--save", true, text(options.save)},
+      {"--checkpoint-format", true,
+       [this](const std::string &value) {
+         checkpointFormatGiven = true;
+         return parseCheckpointFormat(value, options.saveFormat) ||
+                usageError("--checkpoint-format: '" + value +
+                           "' is not tfc or tensorflow");
+       }},
       {"--output-dir", true, text(options.outputDir)},
       {"--max-elements", true,
        integer("--max-elements", -1, options.maxElements)},
@@ -286,6 +305,10 @@ bool CommandLine::parse(int argc, char **argv) {
     return usageError(modeFlag + " cannot be combined with " + runFlags[0]);
   if (toleranceGiven && options.expectDir.empty())
     return usageError("--rtol and --atol need --expect-dir");
+  if (checkpointFormatGiven && options.save.empty())
+    return usageError("--checkpoint-format needs --save");
+  if (!options.restoreMap.empty() && options.restore.empty())
+    return usageError("--restore-map needs --restore");
   return true;
 }
 

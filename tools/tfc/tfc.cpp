@@ -350,12 +350,28 @@ static cl::opt<int64_t> runPrintEvery(
 static cl::opt<std::string>
     runRestore("restore",
                cl::desc("Restore the variables from a checkpoint instead of "
-                        "running the initializers"),
+                        "running the initializers: a tfc checkpoint or the "
+                        "prefix of a TensorFlow one (PATH.index)"),
                cl::value_desc("path"), cl::sub(runCommand),
                cl::cat(tfcCategory));
+static cl::list<std::string> runRestoreMap(
+    "restore-map",
+    cl::desc("Restore variable NEW from the checkpoint's entry OLD "
+             "(repeatable)"),
+    cl::value_desc("OLD=NEW"), cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     runSave("save", cl::desc("Save the variables to a checkpoint at the end"),
             cl::value_desc("path"), cl::sub(runCommand), cl::cat(tfcCategory));
+static cl::opt<::tfc::runner::CheckpointFormat> runCheckpointFormat(
+    "checkpoint-format", cl::desc("The format --save writes"),
+    cl::init(::tfc::runner::CheckpointFormat::Tfc),
+    cl::values(clEnumValN(::tfc::runner::CheckpointFormat::Tfc, "tfc",
+                          "tfc's checkpoint, one file (default)"),
+               clEnumValN(::tfc::runner::CheckpointFormat::TensorFlow,
+                          "tensorflow",
+                          "TensorFlow's format V2: PATH.index and "
+                          "PATH.data-00000-of-00001")),
+    cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     runOutputDir("output-dir", cl::desc("Also write each output as NAME.npy"),
                  cl::value_desc("dir"), cl::sub(runCommand),
@@ -379,7 +395,17 @@ static int runRun() {
   options.steps = runSteps;
   options.printEvery = runPrintEvery;
   options.restore = runRestore;
+  options.restoreMap.assign(runRestoreMap.begin(), runRestoreMap.end());
   options.save = runSave;
+  options.saveFormat = runCheckpointFormat;
+  if (runCheckpointFormat.getNumOccurrences() && options.save.empty()) {
+    errs() << "tfc run: --checkpoint-format needs --save\n";
+    return EXIT_FAILURE;
+  }
+  if (!options.restoreMap.empty() && options.restore.empty()) {
+    errs() << "tfc run: --restore-map needs --restore\n";
+    return EXIT_FAILURE;
+  }
   options.outputDir = runOutputDir;
   options.maxElements = runMaxElements;
   return ::tfc::runner::runModel(options, runnerConsole("tfc run"));

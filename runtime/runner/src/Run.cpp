@@ -152,8 +152,22 @@ int Run::bindInputs() {
 
 int Run::initializeVariables() {
   if (!options.restore.empty()) {
-    if (tfc_store_restore(tfc_model_store(model), options.restore.c_str(),
-                          status.get()) != TFC_OK)
+    // Split each OLD=NEW; `names` keeps the strings the renames point to.
+    std::vector<std::pair<std::string, std::string>> names;
+    for (const std::string &spec : options.restoreMap) {
+      size_t equals = spec.find('=');
+      if (equals == std::string::npos || equals == 0 ||
+          equals + 1 == spec.size())
+        return fail("--restore-map '" + spec + "' is not OLD=NEW");
+      names.emplace_back(spec.substr(0, equals), spec.substr(equals + 1));
+    }
+    std::vector<tfc_checkpoint_rename> renames;
+    for (const auto &[from, to] : names)
+      renames.push_back({from.c_str(), to.c_str()});
+    if (tfc_store_restore_renamed(
+            tfc_model_store(model), options.restore.c_str(), nullptr,
+            renames.data(), static_cast<int64_t>(renames.size()),
+            status.get()) != TFC_OK)
       return failStatus("restoring " + options.restore);
     return 0;
   }
@@ -285,16 +299,31 @@ int Run::run() {
   }
   if (int code = writeOutputs())
     return code;
-  if (!options.save.empty() &&
-      tfc_store_save(tfc_model_store(model), options.save.c_str(),
-                     status.get()) != TFC_OK)
-    return failStatus("saving " + options.save);
+  if (!options.save.empty()) {
+    auto save = options.saveFormat == CheckpointFormat::TensorFlow
+                    ? tfc_store_save_tensorflow
+                    : tfc_store_save;
+    if (save(tfc_model_store(model), options.save.c_str(), status.get()) !=
+        TFC_OK)
+      return failStatus("saving " + options.save);
+  }
   if (!options.expectDir.empty())
     if (int code = checkOutputs())
       return code;
   if (options.benchmarkCalls > 0)
     return benchmark();
   return 0;
+}
+
+bool tfc::runner::parseCheckpointFormat(const std::string &text,
+                                        CheckpointFormat &format) {
+  if (text == "tfc")
+    format = CheckpointFormat::Tfc;
+  else if (text == "tensorflow")
+    format = CheckpointFormat::TensorFlow;
+  else
+    return false;
+  return true;
 }
 
 int tfc::runner::runModel(const RunOptions &options, const Console &console) {

@@ -4,7 +4,10 @@
 // with SIGKILL at random moments, 100 times. After each kill a new store
 // restores the checkpoint: it holds exactly one save's state (the last one
 // the writer reported, or the one it was finishing), never a mix, and the
-// temporary files of killed writers do not pile up.
+// temporary files of killed writers do not pile up. The same for
+// TensorFlow's format, whose two files are renamed one after the other: a
+// kill between the two renames leaves the new index in its temporary file,
+// from which the restore rolls forward.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,9 +35,20 @@ StorePtr makeStore(tfc_status *status) {
   return store;
 }
 
+/// How a writer saves, and the files a finished save leaves.
+struct SaveFormat {
+  tfc_code (*save)(tfc_store *, const char *, tfc_status *);
+  std::vector<std::string> files;
+};
+
+const SaveFormat kTfcFormat = {tfc_store_save, {"train"}};
+const SaveFormat kTensorFlowFormat = {
+    tfc_store_save_tensorflow, {"train.data-00000-of-00001", "train.index"}};
+
 /// The writer: from `first` on, sets the state to each step, saves it and
 /// reports the step on `report`; never returns.
-[[noreturn]] void writeForever(const std::string &path, int64_t first,
+[[noreturn]] void writeForever(const SaveFormat &format,
+                               const std::string &path, int64_t first,
                                int report) {
   tfc_status *status = tfc_status_create();
   StorePtr store = makeStore(status);
@@ -46,7 +60,7 @@ StorePtr makeStore(tfc_status *status) {
                 static_cast<float>(k));
     tfc_variable_set_initialized(step, 1);
     tfc_variable_set_initialized(w, 1);
-    if (tfc_store_save(store.get(), path.c_str(), status) != TFC_OK)
+    if (format.save(store.get(), path.c_str(), status) != TFC_OK)
       _exit(2);
     if (write(report, &k, sizeof(k)) != sizeof(k))
       _exit(3);
@@ -73,9 +87,10 @@ int64_t restoredStep(const std::string &path) {
   return step;
 }
 
-TEST(CheckpointCrash, AKilledWriterLeavesOneSavesStateAndNoPileOfFiles) {
+/// Kills a writer saving in `format` 100 times.
+void killWritersRepeatedly(const SaveFormat &format) {
   TempDir dir;
-  std::string path = dir.file("train.ckpt");
+  std::string path = dir.file("train");
   std::mt19937 random(20261126);
   std::uniform_int_distribution<int> delayMicroseconds(0, 20000);
   int64_t next = 0;
@@ -86,7 +101,7 @@ TEST(CheckpointCrash, AKilledWriterLeavesOneSavesStateAndNoPileOfFiles) {
     ASSERT_GE(writer, 0);
     if (writer == 0) {
       close(pipeEnds[0]);
-      writeForever(path, next, pipeEnds[1]);
+      writeForever(format, path, next, pipeEnds[1]);
     }
     close(pipeEnds[1]);
     // The first save must complete, so that there is a checkpoint.
@@ -112,16 +127,27 @@ TEST(CheckpointCrash, AKilledWriterLeavesOneSavesStateAndNoPileOfFiles) {
         << "kill " << kill << ": restored step " << step << ", last saved "
         << last;
     next = step + 1;
-    // At most the killed writer's own temporary file is left; the next
-    // writer removes it.
-    EXPECT_LE(dir.list().size(), 2u) << "kill " << kill;
+    // At most the killed writer's own temporary files are left; the next
+    // writer removes them.
+    EXPECT_LE(dir.list().size(), 2 * format.files.size()) << "kill " << kill;
   }
   // A save after the last kill leaves only the checkpoint.
   StatusPtr status = makeStatus();
   StorePtr store = makeStore(status.get());
-  ASSERT_EQ(tfc_store_restore(store.get(), path.c_str(), status.get()), TFC_OK);
-  ASSERT_EQ(tfc_store_save(store.get(), path.c_str(), status.get()), TFC_OK);
-  EXPECT_EQ(dir.list(), std::vector<std::string>{"train.ckpt"});
+  tfc_variable_set_initialized(tfc_store_find(store.get(), "step", nullptr), 1);
+  tfc_variable_set_initialized(tfc_store_find(store.get(), "w", nullptr), 1);
+  EXPECT_EQ(format.save(store.get(), path.c_str(), status.get()), TFC_OK);
+  std::vector<std::string> left = dir.list();
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, format.files);
+}
+
+TEST(CheckpointCrash, AKilledWriterLeavesOneSavesStateAndNoPileOfFiles) {
+  killWritersRepeatedly(kTfcFormat);
+}
+
+TEST(CheckpointCrash, AKilledTensorFlowWriterLeavesOneSavesState) {
+  killWritersRepeatedly(kTensorFlowFormat);
 }
 
 TEST(CheckpointCrash, TemporaryFilesOfRunningWritersAreKept) {

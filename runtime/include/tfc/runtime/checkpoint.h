@@ -2,8 +2,10 @@
 |*                                                                          *|
 |* Checkpoints hold variables by name. Saving is atomic (temporary file,   *|
 |* fsync, rename, fsync of the directory); restoring validates the whole   *|
-|* file against the store before it changes anything. The format is       *|
-|* described in docs/runtime.md.                                            *|
+|* file against the store before it changes anything. Two formats: tfc's  *|
+|* own (one file) and TensorFlow's format V2 (PREFIX.index and            *|
+|* PREFIX.data-00000-of-00001, what tf.train.Saver writes); a restore     *|
+|* reads either. docs/runtime.md describes both.                            *|
 |*                                                                          *|
 \*===----------------------------------------------------------------------===*/
 
@@ -24,14 +26,29 @@ TFC_EXTERN_C_BEGIN
 TFC_RUNTIME_EXPORT tfc_code tfc_store_save(tfc_store *store, const char *path,
                                            tfc_status *status);
 
-/* Restores every variable of the store from `path`, and marks them
- * initialized. All or nothing: the file is read and checked first
- * (structure, checksums; DATA_LOSS), then matched with the store (a store
- * variable missing from the file is NOT_FOUND; a file variable the store does
- * not have, or a dtype or shape mismatch, is INVALID_ARGUMENT; messages name
- * the variable and both types); only when everything matches are the
- * variables written, under the exclusive lock. On error the store is
- * unchanged. */
+/* Writes every variable of the store as a TensorFlow checkpoint of format
+ * V2 with prefix `prefix`: `prefix.data-00000-of-00001` (the tensors) and
+ * `prefix.index` (their names, dtypes, shapes and checksums), which
+ * TensorFlow's Saver restores. Tensors are named by their variables' names.
+ * Both files are written to temporary files and synced first, then renamed
+ * into place, data first and index last; equal stores give identical files.
+ * An uninitialized variable is FAILED_PRECONDITION naming it, and nothing is
+ * written. Takes the shared lock while it copies variables out. */
+TFC_RUNTIME_EXPORT tfc_code tfc_store_save_tensorflow(tfc_store *store,
+                                                      const char *prefix,
+                                                      tfc_status *status);
+
+/* Restores every variable of the store from the checkpoint at `path`, and
+ * marks them initialized. `path` is a tfc checkpoint, or the prefix of a
+ * TensorFlow checkpoint (format V2) when `path.index` exists. All or
+ * nothing: the checkpoint is read and checked first (structure, checksums;
+ * DATA_LOSS), then matched with the store (a store variable missing from the
+ * checkpoint is NOT_FOUND; a dtype or shape mismatch is INVALID_ARGUMENT, and
+ * so is a variable of a tfc checkpoint that the store does not have, while
+ * TensorFlow checkpoints may hold tensors the store does not have, which
+ * are skipped as tf.train.Saver does; messages name the variable and both
+ * types); only when everything matches are the variables written, under the
+ * exclusive lock. On error the store is unchanged. */
 TFC_RUNTIME_EXPORT tfc_code tfc_store_restore(tfc_store *store,
                                               const char *path,
                                               tfc_status *status);
@@ -43,8 +60,9 @@ typedef struct tfc_restore_options {
   /* Only these variables (each must be in the store); NULL: any. */
   const char *const *names;
   int64_t num_names;
-  /* When 1, variables in the file that the store does not have are skipped
-   * instead of being an error. */
+  /* When 1, variables in a tfc checkpoint that the store does not have are
+   * skipped instead of being an error (TensorFlow checkpoints always skip
+   * them). */
   int32_t allow_unknown;
 } tfc_restore_options;
 
@@ -54,6 +72,22 @@ typedef struct tfc_restore_options {
  * are skipped. NULL options behave as tfc_store_restore. */
 TFC_RUNTIME_EXPORT tfc_code tfc_store_restore_subset(
     tfc_store *store, const char *path, const tfc_restore_options *options,
+    tfc_status *status);
+
+/* A store variable restored from a checkpoint entry of another name, as a
+ * tf.train.Saver built with {checkpoint_name: variable} restores it. */
+typedef struct tfc_checkpoint_rename {
+  const char *checkpoint_name;
+  const char *variable_name;
+} tfc_checkpoint_rename;
+
+/* tfc_store_restore_subset, where each of the `num_renames` variables named
+ * in `renames` is restored from its entry `checkpoint_name` instead of the
+ * entry of its own name. A rename of a variable the store does not have is
+ * NOT_FOUND; naming a variable twice is INVALID_ARGUMENT. */
+TFC_RUNTIME_EXPORT tfc_code tfc_store_restore_renamed(
+    tfc_store *store, const char *path, const tfc_restore_options *options,
+    const tfc_checkpoint_rename *renames, int64_t num_renames,
     tfc_status *status);
 
 /* CRC-32C (Castagnoli), the checksum of the checkpoint format: extends `crc`

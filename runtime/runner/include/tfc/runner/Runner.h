@@ -26,6 +26,13 @@ struct Console {
   std::string tool;
 };
 
+/// The checkpoint formats --save writes: tfc's own, or TensorFlow's format
+/// V2 (PREFIX.index and PREFIX.data-00000-of-00001).
+enum class CheckpointFormat { Tfc, TensorFlow };
+
+/// "tfc" or "tensorflow" as a format; false for anything else.
+bool parseCheckpointFormat(const std::string &text, CheckpointFormat &format);
+
 struct RunOptions {
   std::string library;
   /// The entry point; may be empty when the model has only one.
@@ -36,10 +43,14 @@ struct RunOptions {
   /// Also print the outputs of every N-th step, as `step N: NAME = ...`
   /// (0: only the last step's).
   int64_t printEvery = 0;
-  /// Restore the variables from this checkpoint instead of initializing.
+  /// Restore the variables from this checkpoint instead of initializing:
+  /// a tfc checkpoint, or the prefix of a TensorFlow one.
   std::string restore;
+  /// `OLD=NEW`: restore variable NEW from the checkpoint's entry OLD.
+  std::vector<std::string> restoreMap;
   /// Save the variables to this checkpoint after the last step.
   std::string save;
+  CheckpointFormat saveFormat = CheckpointFormat::Tfc;
   /// Write each output as NAME.npy into this directory.
   std::string outputDir;
   /// Print at most this many elements per output (all when negative).
