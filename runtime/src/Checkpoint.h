@@ -97,9 +97,11 @@ std::string printableName(const std::string &name);
 /// formats, so that equal stores give identical files.
 std::vector<tfc_variable *> sortedVariables(tfc_store *store);
 
-/// Names the uninitialized variables among `vars` ("variable 'w' is not
-/// initialized"), or returns "". Under the store lock.
-std::string describeUninitialized(const std::vector<tfc_variable *> &vars);
+/// What both writers do first, under the store's lock: fail with
+/// FAILED_PRECONDITION naming the uninitialized variables among `vars`,
+/// and bring back to the host the values a CUDA model wrote.
+tfc_code prepareToSave(const std::vector<tfc_variable *> &vars,
+                       const char *path, tfc_status *status);
 
 /// Parses and checks a whole checkpoint (structure, limits, checksums,
 /// unique names). Errors are DATA_LOSS, or UNIMPLEMENTED for a format

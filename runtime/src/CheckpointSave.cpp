@@ -71,8 +71,9 @@ std::vector<tfc_variable *> checkpoint::sortedVariables(tfc_store *store) {
   return vars;
 }
 
-std::string
-checkpoint::describeUninitialized(const std::vector<tfc_variable *> &vars) {
+/// Names the uninitialized variables among `vars`, or returns "".
+static std::string
+describeUninitialized(const std::vector<tfc_variable *> &vars) {
   std::vector<const tfc_variable *> missing;
   for (const tfc_variable *var : vars)
     if (!var->initialized.load(std::memory_order_acquire))
@@ -91,6 +92,20 @@ checkpoint::describeUninitialized(const std::vector<tfc_variable *> &vars) {
   return text;
 }
 
+tfc_code checkpoint::prepareToSave(const std::vector<tfc_variable *> &vars,
+                                   const char *path, tfc_status *status) {
+  std::string uninitialized = describeUninitialized(vars);
+  if (!uninitialized.empty())
+    return setError(status, TFC_FAILED_PRECONDITION,
+                    "cannot save checkpoint '%s': %s", path,
+                    uninitialized.c_str());
+  // Values a CUDA model wrote on the device come back first.
+  for (tfc_variable *var : vars)
+    if (tfc_code code = variableToHost(var, status))
+      return code;
+  return TFC_OK;
+}
+
 extern "C" tfc_code tfc_store_save(tfc_store *store, const char *path,
                                    tfc_status *status) {
   if (!store || !path || !*path)
@@ -102,15 +117,8 @@ extern "C" tfc_code tfc_store_save(tfc_store *store, const char *path,
     return code;
   {
     SharedLock lock(store);
-    std::string uninitialized = describeUninitialized(vars);
-    if (!uninitialized.empty())
-      return setError(status, TFC_FAILED_PRECONDITION,
-                      "cannot save checkpoint '%s': %s", path,
-                      uninitialized.c_str());
-    // Values a CUDA model wrote on the device come back first.
-    for (tfc_variable *var : vars)
-      if (tfc_code code = variableToHost(var, status))
-        return code;
+    if (tfc_code code = prepareToSave(vars, path, status))
+      return code;
     ChecksummedWriter out(file);
     unsigned char header[kHeaderSize];
     std::memcpy(header, kMagic, sizeof(kMagic));

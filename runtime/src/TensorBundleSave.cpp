@@ -58,15 +58,8 @@ extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
   table.add("", encodeHeader());
   {
     SharedLock lock(store);
-    std::string uninitialized = describeUninitialized(vars);
-    if (!uninitialized.empty())
-      return setError(status, TFC_FAILED_PRECONDITION,
-                      "cannot save checkpoint '%s': %s", prefix,
-                      uninitialized.c_str());
-    // Values a CUDA model wrote on the device come back first.
-    for (tfc_variable *var : vars)
-      if (tfc_code code = variableToHost(var, status))
-        return code;
+    if (tfc_code code = prepareToSave(vars, prefix, status))
+      return code;
     int64_t offset = 0;
     for (const tfc_variable *var : vars) {
       if (tfc_code code =

@@ -46,20 +46,6 @@ void reseal(std::vector<unsigned char> &bytes) {
   putU32(bytes, pos, tfc_crc32c(0, bytes.data(), pos));
 }
 
-/// The bytes and initialized flag of each variable of a store.
-using StoreState = std::vector<std::pair<std::vector<unsigned char>, int>>;
-
-StoreState stateOf(tfc_store *store) {
-  StoreState state;
-  for (int64_t i = 0; i < tfc_store_num_variables(store); ++i) {
-    tfc_variable *var = tfc_store_variable_at(store, i);
-    state.emplace_back(
-        bytesOf(tfc_variable_data(var), tfc_variable_byte_size(var)),
-        tfc_variable_is_initialized(var));
-  }
-  return state;
-}
-
 class CheckpointCorruptionTest : public ::testing::Test {
 protected:
   void SetUp() override {

@@ -63,6 +63,17 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
   return var;
 }
 
+StoreState stateOf(tfc_store *store) {
+  StoreState state;
+  for (int64_t i = 0; i < tfc_store_num_variables(store); ++i) {
+    tfc_variable *var = tfc_store_variable_at(store, i);
+    state.emplace_back(
+        bytesOf(tfc_variable_data(var), tfc_variable_byte_size(var)),
+        tfc_variable_is_initialized(var));
+  }
+  return state;
+}
+
 TempDir::TempDir() {
   const char *base = std::getenv("TMPDIR");
   std::string pattern =

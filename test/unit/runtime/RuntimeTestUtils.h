@@ -15,6 +15,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tfc::runtime::testing {
@@ -104,6 +105,11 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
                           const char *value,
                           const std::vector<const char *> &collections = {},
                           bool trainable = true);
+
+/// The bytes and initialized flag of each variable of a store, to check
+/// that a failed call left it unchanged.
+using StoreState = std::vector<std::pair<std::vector<unsigned char>, int>>;
+StoreState stateOf(tfc_store *store);
 
 /// A fresh directory under $TMPDIR (or /tmp), removed with its contents.
 class TempDir {

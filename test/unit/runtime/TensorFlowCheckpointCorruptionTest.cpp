@@ -15,20 +15,6 @@ using namespace tfc::runtime::testing;
 
 namespace {
 
-/// The bytes and initialized flag of each variable of a store.
-using StoreState = std::vector<std::pair<Bytes, int>>;
-
-StoreState stateOf(tfc_store *store) {
-  StoreState state;
-  for (int64_t i = 0; i < tfc_store_num_variables(store); ++i) {
-    tfc_variable *var = tfc_store_variable_at(store, i);
-    state.emplace_back(
-        bytesOf(tfc_variable_data(var), tfc_variable_byte_size(var)),
-        tfc_variable_is_initialized(var));
-  }
-  return state;
-}
-
 /// DT_FLOAT, the TensorFlow dtype of the tests' tensors.
 constexpr uint64_t kFloat = 1;
 

@@ -244,26 +244,23 @@ TEST_F(TensorFlowCheckpointTest, RoundTripsTfcThroughTensorFlowIdentically) {
 TEST_F(TensorFlowCheckpointTest, ManyTensorsSpanSeveralBlocks) {
   // 20000 entries of about 30 bytes: two data blocks of TensorFlow's
   // 256 KiB, with a restart point every 16 keys.
+  auto nameOf = [](int i) {
+    return "layer_" + std::to_string(i % 97) + "/weight_" + std::to_string(i);
+  };
   StorePtr store(tfc_store_create(status.get()));
   const int count = 20000;
-  for (int i = 0; i < count; ++i) {
-    std::string name =
-        "layer_" + std::to_string(i % 97) + "/weight_" + std::to_string(i);
-    addVariable(store.get(), name.c_str(), TFC_I32, std::to_string(i).c_str());
-  }
+  for (int i = 0; i < count; ++i)
+    addVariable(store.get(), nameOf(i).c_str(), TFC_I32,
+                std::to_string(i).c_str());
   saveTensorFlow(store.get(), dir.file("many"));
   EXPECT_GT(readFile(dir.file("many") + ".index").size(), 256u * 1024);
 
   StorePtr copy(tfc_store_create(status.get()));
-  for (int i = 0; i < count; ++i) {
-    std::string name =
-        "layer_" + std::to_string(i % 97) + "/weight_" + std::to_string(i);
-    registerVariable(copy.get(), name.c_str(), TFC_I32, {});
-  }
+  for (int i = 0; i < count; ++i)
+    registerVariable(copy.get(), nameOf(i).c_str(), TFC_I32, {});
   restore(copy.get(), dir.file("many"));
   for (int i = 0; i < count; i += 997) {
-    std::string name =
-        "layer_" + std::to_string(i % 97) + "/weight_" + std::to_string(i);
+    std::string name = nameOf(i);
     EXPECT_EQ(valueOf(copy.get(), name.c_str()), "i32[] " + std::to_string(i));
   }
 }
