@@ -245,6 +245,7 @@ void registerMathOpImporters(OpRegistry &registry);
 void registerArrayOpImporters(OpRegistry &registry);
 void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
+void registerElementwiseOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that
