@@ -15,6 +15,7 @@ const OpRegistry &OpRegistry::get() {
     registerNNOpImporters(r);
     registerControlFlowOpImporters(r);
     registerElementwiseOpImporters(r);
+    registerSliceOpImporters(r);
     return r;
   }();
   return registry;
