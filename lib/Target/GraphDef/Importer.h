@@ -247,6 +247,7 @@ void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
 void registerElementwiseOpImporters(OpRegistry &registry);
 void registerSliceOpImporters(OpRegistry &registry);
+void registerShapeFoldingOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

@@ -16,6 +16,7 @@ const OpRegistry &OpRegistry::get() {
     registerControlFlowOpImporters(r);
     registerElementwiseOpImporters(r);
     registerSliceOpImporters(r);
+    registerShapeFoldingOpImporters(r);
     return r;
   }();
   return registry;
