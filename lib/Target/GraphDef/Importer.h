@@ -248,6 +248,8 @@ void registerControlFlowOpImporters(OpRegistry &registry);
 void registerElementwiseOpImporters(OpRegistry &registry);
 void registerSliceOpImporters(OpRegistry &registry);
 void registerShapeFoldingOpImporters(OpRegistry &registry);
+void registerLossOpImporters(OpRegistry &registry);
+void registerBatchNormOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

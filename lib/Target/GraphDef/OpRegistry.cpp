@@ -17,6 +17,8 @@ const OpRegistry &OpRegistry::get() {
     registerElementwiseOpImporters(r);
     registerSliceOpImporters(r);
     registerShapeFoldingOpImporters(r);
+    registerLossOpImporters(r);
+    registerBatchNormOpImporters(r);
     return r;
   }();
   return registry;
