@@ -250,6 +250,7 @@ void registerSliceOpImporters(OpRegistry &registry);
 void registerShapeFoldingOpImporters(OpRegistry &registry);
 void registerLossOpImporters(OpRegistry &registry);
 void registerBatchNormOpImporters(OpRegistry &registry);
+void registerRandomOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

@@ -19,6 +19,7 @@ const OpRegistry &OpRegistry::get() {
     registerShapeFoldingOpImporters(r);
     registerLossOpImporters(r);
     registerBatchNormOpImporters(r);
+    registerRandomOpImporters(r);
     return r;
   }();
   return registry;
