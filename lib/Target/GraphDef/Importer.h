@@ -157,6 +157,14 @@ public:
   /// Input `i` as integers; an error naming the input when it is not a
   /// constant.
   FailureOr<SmallVector<int64_t>> constantIntsInput(unsigned i, StringRef what);
+  /// Input `i` as one integer (a scalar or a one-element vector); an error
+  /// naming the input when it is not such a constant.
+  FailureOr<int64_t> constantIntInput(unsigned i, StringRef what);
+
+  /// A `tfc.constant` of `value`.
+  Value constant(DenseElementsAttr value);
+  /// A scalar constant of `element`, a float or integer type.
+  Value scalar(Type element, double value);
 
   /// Attributes.
   const tensorflow::AttrValue *attr(StringRef name) const;
@@ -192,6 +200,8 @@ public:
 
   /// Results.
   void setOutputs(ValueRange values);
+  /// Makes `value` the node's one output when it is one.
+  LogicalResult setResult(FailureOr<Value> value);
   void setOutput(unsigned i, ImportedValue value);
   void setToken(Value token);
 
@@ -235,6 +245,12 @@ void registerMathOpImporters(OpRegistry &registry);
 void registerArrayOpImporters(OpRegistry &registry);
 void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
+void registerElementwiseOpImporters(OpRegistry &registry);
+void registerSliceOpImporters(OpRegistry &registry);
+void registerShapeFoldingOpImporters(OpRegistry &registry);
+void registerLossOpImporters(OpRegistry &registry);
+void registerBatchNormOpImporters(OpRegistry &registry);
+void registerRandomOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

@@ -139,6 +139,31 @@ NodeImporter::constantIntsInput(unsigned i, StringRef what) {
   return values;
 }
 
+FailureOr<int64_t> NodeImporter::constantIntInput(unsigned i, StringRef what) {
+  FailureOr<SmallVector<int64_t>> values = constantIntsInput(i, what);
+  if (failed(values))
+    return failure();
+  if (values->size() != 1) {
+    emitError() << what << " (input #" << i << ") must hold one value, not "
+                << values->size();
+    return failure();
+  }
+  return values->front();
+}
+
+Value NodeImporter::constant(DenseElementsAttr value) {
+  return ConstantOp::create(builder, loc, value).getResult();
+}
+
+Value NodeImporter::scalar(Type element, double value) {
+  auto type = RankedTensorType::get({}, element);
+  if (isa<FloatType>(element))
+    return constant(
+        DenseElementsAttr::get(type, FloatAttr::get(element, value)));
+  return constant(DenseElementsAttr::get(
+      type, IntegerAttr::get(element, static_cast<int64_t>(value))));
+}
+
 const tensorflow::AttrValue *NodeImporter::attr(StringRef name) const {
   auto it = node.attr().find(name.str());
   return it == node.attr().end() ? nullptr : &it->second;
@@ -337,6 +362,13 @@ void NodeImporter::setOutputs(ValueRange values) {
   result.outputs.clear();
   for (Value value : values)
     result.outputs.push_back({value, Value()});
+}
+
+LogicalResult NodeImporter::setResult(FailureOr<Value> value) {
+  if (failed(value))
+    return failure();
+  setOutputs(*value);
+  return success();
 }
 
 void NodeImporter::setOutput(unsigned i, ImportedValue value) {

@@ -14,6 +14,12 @@ const OpRegistry &OpRegistry::get() {
     registerArrayOpImporters(r);
     registerNNOpImporters(r);
     registerControlFlowOpImporters(r);
+    registerElementwiseOpImporters(r);
+    registerSliceOpImporters(r);
+    registerShapeFoldingOpImporters(r);
+    registerLossOpImporters(r);
+    registerBatchNormOpImporters(r);
+    registerRandomOpImporters(r);
     return r;
   }();
   return registry;

@@ -145,3 +145,65 @@ func.func @identities(%x: tensor<3x4xf32>, %d: tensor<?x4xf32>) -> (tensor<3x4xf
   }
   return %r#0, %r#1, %r#2, %r#3 : tensor<3x4xf32>, tensor<3x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
 }
+
+// -----
+
+// Small integer constants are joined and sliced when the graph is built:
+// the shapes, offsets and axes that gradient graphs compute become
+// constants.
+// c = [2, 3, 4, 5], m = [[1, 2, 3], [4, 5, 6]]
+// CHECK-LABEL: func.func @join_and_slice_constants
+// CHECK-DAG: %[[CONCAT:.*]] = tfc.constant dense<[2, 3, 4, 5, 2, 3]> : tensor<6xi32>
+// CHECK-DAG: %[[COLUMNS:.*]] = tfc.constant dense<{{\[}}[1, 2, 3, 1], [4, 5, 6, 4]]> : tensor<2x4xi32>
+// CHECK-DAG: %[[STACKED:.*]] = tfc.constant dense<{{\[}}[2, 1], [3, 2], [4, 3], [5, 4]]> : tensor<4x2xi32>
+// CHECK-DAG: %[[SLICED:.*]] = tfc.constant dense<{{\[}}[5, 6]]> : tensor<1x2xi32>
+// CHECK-DAG: %[[REVERSED:.*]] = tfc.constant dense<[5, 3]> : tensor<2xi32>
+// CHECK-DAG: %[[LAST:.*]] = tfc.constant dense<4> : tensor<i32>
+// CHECK-DAG: %[[COLUMN:.*]] = tfc.constant dense<{{\[}}[3], [6]]> : tensor<2x1xi32>
+// CHECK-DAG: %[[EMPTY:.*]] = tfc.constant dense<> : tensor<0xi32>
+// CHECK: tfc.fetch %[[CONCAT]], %[[COLUMNS]], %[[STACKED]], %[[SLICED]], %[[REVERSED]], %[[LAST]], %[[COLUMN]], %[[EMPTY]]
+func.func @join_and_slice_constants() -> (tensor<6xi32>, tensor<2x4xi32>, tensor<4x2xi32>, tensor<1x2xi32>, tensor<2xi32>, tensor<i32>, tensor<2x1xi32>, tensor<0xi32>) {
+  %r:8 = tfc.graph -> (tensor<6xi32>, tensor<2x4xi32>, tensor<4x2xi32>, tensor<1x2xi32>, tensor<2xi32>, tensor<i32>, tensor<2x1xi32>, tensor<0xi32>) {
+    %c = tfc.constant dense<[2, 3, 4, 5]> : tensor<4xi32>
+    %m = tfc.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+    %head = tfc.slice %c begin [0] size [2] : tensor<4xi32>
+    %0 = tfc.concat %c, %head axis 0 : tensor<4xi32>, tensor<2xi32>
+    %first = tfc.slice %m begin [0, 0] size [-1, 1] : tensor<2x3xi32>
+    %1 = tfc.concat %m, %first axis -1 : tensor<2x3xi32>, tensor<2x1xi32>
+    // [1] + c[:-1], with a splat operand.
+    %init = tfc.strided_slice %c begin [0] end [-1] begin_mask 1 : tensor<4xi32>
+    %one = tfc.constant dense<1> : tensor<1xi32>
+    %shifted = tfc.concat %one, %init axis 0 : tensor<1xi32>, tensor<3xi32>
+    %2 = tfc.stack %c, %shifted axis 1 : tensor<4xi32>, tensor<4xi32>
+    %3 = tfc.slice %m begin [1, 1] size [1, 2] : tensor<2x3xi32>
+    // c[::-2], c[-2], m[:, -1:], c[3:1]
+    %4 = tfc.strided_slice %c begin [0] end [0] strides [-2] begin_mask 1 end_mask 1 : tensor<4xi32>
+    %5 = tfc.strided_slice %c begin [-2] end [-1] shrink_axis_mask 1 : tensor<4xi32>
+    %6 = tfc.strided_slice %m begin [0, -1] end [0, 0] begin_mask 1 end_mask 3 : tensor<2x3xi32>
+    %7 = tfc.strided_slice %c begin [3] end [1] : tensor<4xi32>
+    tfc.fetch %0, %1, %2, %3, %4, %5, %6, %7 : tensor<6xi32>, tensor<2x4xi32>, tensor<4x2xi32>, tensor<1x2xi32>, tensor<2xi32>, tensor<i32>, tensor<2x1xi32>, tensor<0xi32>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5, %r#6, %r#7 : tensor<6xi32>, tensor<2x4xi32>, tensor<4x2xi32>, tensor<1x2xi32>, tensor<2xi32>, tensor<i32>, tensor<2x1xi32>, tensor<0xi32>
+}
+
+// -----
+
+// Tensors of values known at run time, and data (floats), are joined and
+// sliced then.
+// CHECK-LABEL: func.func @join_and_slice_values
+// CHECK: tfc.concat
+// CHECK: tfc.stack
+// CHECK: tfc.strided_slice
+// CHECK: tfc.slice
+func.func @join_and_slice_values(%x: tensor<2xi32>) -> (tensor<4xi32>, tensor<2x2xi32>, tensor<i32>, tensor<1xf32>) {
+  %r:4 = tfc.graph -> (tensor<4xi32>, tensor<2x2xi32>, tensor<i32>, tensor<1xf32>) {
+    %c = tfc.constant dense<[7, 8]> : tensor<2xi32>
+    %0 = tfc.concat %x, %c axis 0 : tensor<2xi32>, tensor<2xi32>
+    %1 = tfc.stack %c, %x : tensor<2xi32>, tensor<2xi32>
+    %2 = tfc.strided_slice %x begin [0] end [1] shrink_axis_mask 1 : tensor<2xi32>
+    %f = tfc.constant dense<[1.5, 2.5]> : tensor<2xf32>
+    %3 = tfc.slice %f begin [1] size [1] : tensor<2xf32>
+    tfc.fetch %0, %1, %2, %3 : tensor<4xi32>, tensor<2x2xi32>, tensor<i32>, tensor<1xf32>
+  }
+  return %r#0, %r#1, %r#2, %r#3 : tensor<4xi32>, tensor<2x2xi32>, tensor<i32>, tensor<1xf32>
+}

@@ -2,12 +2,15 @@
 //
 // Folders of the shape ops: what the types already say (shape, rank and size
 // of static tensors), no-op reshapes, squeezes, tiles, concats and slices,
-// and the constants that only change shape or dtype (reshape, expand_dims,
-// squeeze, fill, cast). They never expand a non-splat constant.
+// the constants that only change shape or dtype (reshape, expand_dims,
+// squeeze, fill, cast), and small integer constants joined or sliced
+// (concat, stack, slice, strided_slice). They never expand a non-splat
+// constant.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
+#include "tfc/Dialect/TFC/IR/TFCStridedSlice.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/APFloat.h"
@@ -131,22 +134,175 @@ OpFoldResult FillOp::fold(FoldAdaptor adaptor) {
   return SplatElementsAttr::get(type, value.getSplatValue<Attribute>());
 }
 
-OpFoldResult ConcatOp::fold(FoldAdaptor) {
-  if (getInputs().size() == 1 && getInputs().front().getType() == getType())
-    return getInputs().front();
-  return {};
+//===----------------------------------------------------------------------===//
+// Joining and slicing constants
+//===----------------------------------------------------------------------===//
+
+/// Joining and slicing fold on integer constants of up to this many
+/// elements: the shape arithmetic of gradient graphs and `tf.nn` wrappers
+/// (shapes, offsets, axes), which later ops need as attributes. Data is
+/// joined and sliced at run time.
+static constexpr int64_t kMaxFoldedElements = 1 << 12;
+
+/// The constants `operands` hold, or nothing when one is not a constant.
+static std::optional<SmallVector<DenseElementsAttr>>
+constantOperands(ArrayRef<Attribute> operands) {
+  SmallVector<DenseElementsAttr> constants;
+  for (Attribute operand : operands) {
+    auto elements = dyn_cast_or_null<DenseElementsAttr>(operand);
+    if (!elements)
+      return std::nullopt;
+    constants.push_back(elements);
+  }
+  return constants;
 }
 
-OpFoldResult SliceOp::fold(FoldAdaptor) {
+/// The static result type of a fold that makes a new constant, or null.
+static RankedTensorType foldedType(Type type) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked || !ranked.hasStaticShape() ||
+      !isa<IntegerType>(ranked.getElementType()) ||
+      ranked.getNumElements() > kMaxFoldedElements)
+    return {};
+  return ranked;
+}
+
+/// Joins constants along a dimension: the result holds, for each of its
+/// `outer` positions before that dimension, the next chunk of every input
+/// in turn (concat, and stack, whose inputs gain a dimension of size 1).
+static Attribute joinConstants(ArrayRef<DenseElementsAttr> inputs,
+                               RankedTensorType type, int64_t axis) {
+  int64_t outer = 1;
+  for (int64_t dim : type.getShape().take_front(axis))
+    outer *= dim;
+  SmallVector<SmallVector<Attribute>> values;
+  for (DenseElementsAttr input : inputs)
+    values.push_back(llvm::to_vector(input.getValues<Attribute>()));
+  SmallVector<Attribute> joined;
+  joined.reserve(type.getNumElements());
+  for (int64_t o = 0; o < outer; ++o)
+    for (ArrayRef<Attribute> input : values) {
+      int64_t chunk = input.size() / outer;
+      llvm::append_range(joined, input.slice(o * chunk, chunk));
+    }
+  if (static_cast<int64_t>(joined.size()) != type.getNumElements())
+    return {};
+  return DenseElementsAttr::get(type, joined);
+}
+
+/// The elements of a static `input` at the positions `starts[d] + i *
+/// strides[d]`, `i < counts[d]`, in row-major order.
+static Attribute sliceConstant(DenseElementsAttr input,
+                               ArrayRef<int64_t> starts,
+                               ArrayRef<int64_t> strides,
+                               ArrayRef<int64_t> counts,
+                               RankedTensorType type) {
+  int64_t total = 1;
+  for (int64_t count : counts)
+    total *= count;
+  if (total != type.getNumElements() ||
+      input.getNumElements() > kMaxFoldedElements)
+    return {};
+  ArrayRef<int64_t> shape = input.getType().getShape();
+  int64_t rank = shape.size();
+  SmallVector<int64_t> inputStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    inputStrides[d] = inputStrides[d + 1] * shape[d + 1];
+  SmallVector<Attribute> values = llvm::to_vector(input.getValues<Attribute>());
+  SmallVector<Attribute> sliced;
+  sliced.reserve(total);
+  SmallVector<int64_t> index(rank, 0);
+  for (int64_t n = 0; n < total; ++n) {
+    int64_t flat = 0;
+    for (int64_t d = 0; d < rank; ++d)
+      flat += (starts[d] + index[d] * strides[d]) * inputStrides[d];
+    sliced.push_back(values[flat]);
+    for (int64_t d = rank - 1; d >= 0 && ++index[d] == counts[d]; --d)
+      index[d] = 0;
+  }
+  return DenseElementsAttr::get(type, sliced);
+}
+
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  if (getInputs().size() == 1 && getInputs().front().getType() == getType())
+    return getInputs().front();
+  std::optional<SmallVector<DenseElementsAttr>> inputs =
+      constantOperands(adaptor.getInputs());
+  RankedTensorType type = foldedType(getType());
+  if (!inputs || !type)
+    return {};
+  int64_t axis = getAxisAttr().getInt();
+  return joinConstants(*inputs, type, axis < 0 ? axis + type.getRank() : axis);
+}
+
+OpFoldResult StackOp::fold(FoldAdaptor adaptor) {
+  std::optional<SmallVector<DenseElementsAttr>> inputs =
+      constantOperands(adaptor.getInputs());
+  RankedTensorType type = foldedType(getType());
+  if (!inputs || !type)
+    return {};
+  int64_t axis = getAxisAttr().getInt();
+  return joinConstants(*inputs, type, axis < 0 ? axis + type.getRank() : axis);
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   // Taking everything from the start is the identity.
   auto input = dyn_cast<RankedTensorType>(getInput().getType());
-  if (!input || input != getType() ||
-      llvm::any_of(getBegin(), [](int64_t b) { return b != 0; }))
+  if (input && input == getType() &&
+      llvm::all_of(getBegin(), [](int64_t b) { return b == 0; }) &&
+      llvm::all_of(llvm::zip_equal(getSize(), input.getShape()), [](auto pair) {
+        auto [size, dim] = pair;
+        return size == -1 || (!ShapedType::isDynamic(dim) && size == dim);
+      }))
+    return getInput();
+  auto constant = dyn_cast_or_null<DenseElementsAttr>(adaptor.getInput());
+  RankedTensorType type = foldedType(getType());
+  if (!constant || !type)
     return {};
-  for (auto [size, dim] : llvm::zip_equal(getSize(), input.getShape()))
-    if (size != -1 && (ShapedType::isDynamic(dim) || size != dim))
-      return {};
-  return getInput();
+  SmallVector<int64_t> strides(type.getRank(), 1);
+  return sliceConstant(constant, getBegin(), strides, type.getShape(), type);
+}
+
+OpFoldResult StridedSliceOp::fold(FoldAdaptor adaptor) {
+  auto constant = dyn_cast_or_null<DenseElementsAttr>(adaptor.getInput());
+  RankedTensorType type = foldedType(getType());
+  if (!constant || !type)
+    return {};
+  ArrayRef<int64_t> shape = constant.getType().getShape();
+  SmallVector<int64_t> strides(getBegin().size(), 1);
+  if (std::optional<ArrayRef<int64_t>> given = getStrides())
+    strides.assign(given->begin(), given->end());
+  StridedSliceSpec spec;
+  if (failed(expandStridedSliceSpec(
+          std::nullopt, shape.size(), getBegin(), getEnd(), strides,
+          getBeginMask(), getEndMask(), getEllipsisMask(), getNewAxisMask(),
+          getShrinkAxisMask(), spec)))
+    return {};
+  // TensorFlow's canonical start and count of each input dimension: valid
+  // indices are [0, size] going forward and [-1, size - 1] going backward.
+  SmallVector<int64_t> starts, steps, counts;
+  for (auto [dense, dim] : llvm::zip_equal(spec.dense, shape)) {
+    int64_t stride = dense.stride, size = dim;
+    auto forward = [size](int64_t x) { return x < 0 ? x + size : x; };
+    if (dense.shrink) {
+      starts.push_back(forward(dense.begin));
+      steps.push_back(1);
+      counts.push_back(1);
+      continue;
+    }
+    int64_t lo = stride > 0 ? 0 : -1, hi = stride > 0 ? size : size - 1;
+    int64_t begin = dense.beginMasked
+                        ? (stride > 0 ? lo : hi)
+                        : std::clamp(forward(dense.begin), lo, hi);
+    int64_t end = dense.endMasked ? (stride > 0 ? hi : lo)
+                                  : std::clamp(forward(dense.end), lo, hi);
+    int64_t length = stride > 0 ? end - begin : begin - end;
+    int64_t step = std::abs(stride);
+    starts.push_back(begin);
+    steps.push_back(stride);
+    counts.push_back(std::max<int64_t>(0, (length + step - 1) / step));
+  }
+  return sliceConstant(constant, starts, steps, counts, type);
 }
 
 //===----------------------------------------------------------------------===//

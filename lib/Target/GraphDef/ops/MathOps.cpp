@@ -101,11 +101,24 @@ static OpImportFn reduction(StringRef tfcOp) {
   };
 }
 
+/// Cast. `Truncate = true` makes TensorFlow clear the mantissa bits a
+/// narrower float type drops before it converts (rounding toward zero);
+/// tfc rounds to nearest, so that case is an error. It changes no other
+/// conversion.
 static LogicalResult importCast(NodeImporter &n) {
   FailureOr<Value> input = n.input(0);
   FailureOr<Type> type = n.typeAttr("DstT");
   if (failed(input) || failed(type))
     return failure();
+  auto from =
+      dyn_cast<FloatType>(cast<TensorType>(input->getType()).getElementType());
+  auto to = dyn_cast<FloatType>(*type);
+  if (n.boolAttr("Truncate", false) && from && to &&
+      to.getFPMantissaWidth() < from.getFPMantissaWidth()) {
+    n.emitError() << "Truncate = true (rounding toward zero) from " << from
+                  << " to " << to << " is not supported: tfc rounds to nearest";
+    return failure();
+  }
   FailureOr<Value> result = n.create1(
       "tfc.cast", {*input}, {n.namedAttr("dtype", TypeAttr::get(*type))});
   if (failed(result))
@@ -158,7 +171,6 @@ void mlir::tfc::graphdef::registerMathOpImporters(OpRegistry &registry) {
       {"GreaterEqual", "greater_equal"},
       {"LogicalAnd", "logical_and"},
       {"LogicalOr", "logical_or"},
-      {"Select", "where"},
       {"SelectV2", "where"},
       {"Neg", "neg"},
       {"Abs", "abs"},

@@ -40,6 +40,7 @@ def TFC_StackOp : TFC_ShapeOp<"stack"> {
                        DefaultValuedAttr<I64Attr, "0">:$axis);
   let results = (outs TFC_Tensor:$output);
   let assemblyFormat = "$inputs (`axis` $axis^)? attr-dict `:` type($inputs)";
+  let hasFolder = 1;
 }
 
 def TFC_UnstackOp : TFC_ShapeOp<"unstack"> {
@@ -163,6 +164,7 @@ def TFC_StridedSliceOp : TFC_ShapeOp<"strided_slice"> {
     (`ellipsis_mask` $ellipsis_mask^)? (`new_axis_mask` $new_axis_mask^)?
     (`shrink_axis_mask` $shrink_axis_mask^)? attr-dict `:` type($input)
   }];
+  let hasFolder = 1;
 }
 
 def TFC_GatherOp : TFC_ShapeOp<"gather"> {

@@ -1,0 +1,472 @@
+//===- ShapeFolding.cpp - shape arithmetic evaluated at import ------------===//
+//
+// Range, ConcatOffset, InvertPermutation, BroadcastGradientArgs and
+// DynamicStitch compute shapes, offsets and axes, mostly in gradient graphs
+// where the shapes are static. On constant inputs they are evaluated here,
+// with TensorFlow's kernels' rules and messages, so that the reshapes and
+// reductions they feed get constant attributes. Otherwise they are composed
+// of tfc ops where that is possible, and are an error naming the input
+// where it is not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Importer.h"
+
+#include "llvm/ADT/APFloat.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+/// A 1-D constant of `element` (an integer type) holding `values`.
+static Value intVector(NodeImporter &n, Type element,
+                       ArrayRef<int64_t> values) {
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(values.size())}, element);
+  SmallVector<APInt> bits;
+  for (int64_t v : values)
+    bits.push_back(
+        APInt(element.getIntOrFloatBitWidth(), v, /*isSigned=*/true));
+  return n.constant(DenseElementsAttr::get(type, bits));
+}
+
+static Type elementOf(Value value) {
+  return cast<TensorType>(value.getType()).getElementType();
+}
+
+static std::string shapeString(ArrayRef<int64_t> dims) {
+  std::string text = "[";
+  for (auto [i, d] : llvm::enumerate(dims))
+    text += (i ? "," : "") + std::to_string(d);
+  return text + "]";
+}
+
+//===----------------------------------------------------------------------===//
+// Range
+//===----------------------------------------------------------------------===//
+
+static std::string floatString(const APFloat &value) {
+  SmallString<16> text;
+  value.toString(text);
+  return std::string(text);
+}
+
+/// Constant ranges longer than this stay `tfc.range`, computed at run time.
+static constexpr int64_t kMaxFoldedRange = 1 << 16;
+
+/// The scalar value of a constant input, or null.
+static std::optional<Attribute> scalarConstant(NodeImporter &n, unsigned i) {
+  std::optional<DenseElementsAttr> value = n.constantInput(i);
+  if (!value || value->getNumElements() != 1)
+    return std::nullopt;
+  return *value->value_begin<Attribute>();
+}
+
+/// Range of integers: `(|limit - start| + |delta| - 1) / |delta|` elements,
+/// `start + i * delta`.
+static DenseElementsAttr integerRange(Type element, int64_t start,
+                                      int64_t limit, int64_t delta) {
+  int64_t size =
+      (std::abs(limit - start) + std::abs(delta) - 1) / std::abs(delta);
+  if (size > kMaxFoldedRange)
+    return {};
+  SmallVector<APInt> values;
+  for (int64_t i = 0; i < size; ++i)
+    values.push_back(APInt(element.getIntOrFloatBitWidth(), start + i * delta,
+                           /*isSigned=*/true));
+  return DenseElementsAttr::get(RankedTensorType::get({size}, element), values);
+}
+
+/// Range of floats, computed in the element type as TensorFlow's kernel
+/// does: `ceil(|(limit - start) / delta|)` elements, each the previous plus
+/// `delta` (accumulated, not `start + i * delta`).
+static DenseElementsAttr floatRange(Type element, APFloat start, APFloat limit,
+                                    APFloat delta) {
+  const auto rm = APFloat::rmNearestTiesToEven;
+  APFloat count = limit;
+  count.subtract(start, rm);
+  count.divide(delta, rm);
+  count.clearSign();
+  count.roundToIntegral(APFloat::rmTowardPositive);
+  if (!count.isFinite() ||
+      count.compare(APFloat(count.getSemantics(), kMaxFoldedRange)) ==
+          APFloat::cmpGreaterThan)
+    return {};
+  APSInt size(64, /*isUnsigned=*/false);
+  bool exact;
+  count.convertToInteger(size, APFloat::rmTowardZero, &exact);
+  SmallVector<APFloat> values;
+  APFloat value = start;
+  for (int64_t i = 0; i < size.getExtValue(); ++i) {
+    values.push_back(value);
+    value.add(delta, rm);
+  }
+  return DenseElementsAttr::get(
+      RankedTensorType::get({size.getExtValue()}, element), values);
+}
+
+/// Range: a constant when start, limit and delta are (and the range is not
+/// long), else `tfc.range`, whose length is known at run time only.
+static LogicalResult importRange(NodeImporter &n) {
+  std::optional<Attribute> start = scalarConstant(n, 0),
+                           limit = scalarConstant(n, 1),
+                           delta = scalarConstant(n, 2);
+  if (start && limit && delta) {
+    Type element = cast<TypedAttr>(*start).getType();
+    DenseElementsAttr range;
+    if (auto s = dyn_cast<IntegerAttr>(*start)) {
+      auto l = dyn_cast<IntegerAttr>(*limit), d = dyn_cast<IntegerAttr>(*delta);
+      if (!l || !d)
+        return n.error("start, limit and delta must have one dtype");
+      int64_t first = s.getInt(), last = l.getInt(), step = d.getInt();
+      if (step == 0)
+        return n.error("Requires delta != 0: 0");
+      if (step > 0 && first > last)
+        return n.error("Requires start <= limit when delta > 0: " +
+                       Twine(first) + "/" + Twine(last));
+      if (step < 0 && first < last)
+        return n.error("Requires start >= limit when delta < 0: " +
+                       Twine(first) + "/" + Twine(last));
+      range = integerRange(element, first, last, step);
+    } else {
+      auto l = dyn_cast<FloatAttr>(*limit), d = dyn_cast<FloatAttr>(*delta);
+      if (!l || !d)
+        return n.error("start, limit and delta must have one dtype");
+      APFloat first = cast<FloatAttr>(*start).getValue(), last = l.getValue(),
+              step = d.getValue();
+      if (step.isZero())
+        return n.error("Requires delta != 0: 0");
+      APFloat::cmpResult order = first.compare(last);
+      if (!step.isNegative() && order == APFloat::cmpGreaterThan)
+        return n.error("Requires start <= limit when delta > 0: " +
+                       floatString(first) + "/" + floatString(last));
+      if (step.isNegative() && order == APFloat::cmpLessThan)
+        return n.error("Requires start >= limit when delta < 0: " +
+                       floatString(first) + "/" + floatString(last));
+      range = floatRange(element, first, last, step);
+    }
+    if (range) {
+      n.setOutputs(n.constant(range));
+      return success();
+    }
+  }
+  FailureOr<SmallVector<Value>> inputs = n.allInputs();
+  if (failed(inputs))
+    return failure();
+  return n.setResult(n.create1("tfc.range", *inputs));
+}
+
+//===----------------------------------------------------------------------===//
+// ConcatOffset
+//===----------------------------------------------------------------------===//
+
+/// ConcatOffset: for each of N shapes, the offset at which ConcatV2 along
+/// `concat_dim` put that input: zeros but for the concatenation axis, the
+/// sum of the preceding inputs' sizes there. On constant shapes the
+/// offsets are constants (and the shapes are checked as the kernel does);
+/// otherwise each is `(shape_0 + ... + shape_{i-1}) * e_axis`.
+static LogicalResult importConcatOffset(NodeImporter &n) {
+  FailureOr<int64_t> axisValue = n.constantIntInput(0, "concat_dim");
+  if (failed(axisValue))
+    return failure();
+  unsigned count = n.getNumInputs() - 1;
+  if (count == 0)
+    return n.error("needs at least one shape");
+  SmallVector<Value> shapes;
+  for (unsigned i = 1; i <= count; ++i) {
+    FailureOr<Value> shape = n.input(i);
+    if (failed(shape))
+      return failure();
+    shapes.push_back(*shape);
+  }
+  auto shapeType = dyn_cast<RankedTensorType>(shapes.front().getType());
+  if (!shapeType || shapeType.getRank() != 1 || shapeType.isDynamicDim(0))
+    return n.error("the shapes must be vectors of a static length");
+  int64_t rank = shapeType.getDimSize(0);
+  int64_t axis = *axisValue < 0 ? *axisValue + rank : *axisValue;
+  if (axis < 0 || axis >= rank)
+    return n.error("Concat dim is out of range: " + Twine(*axisValue) +
+                   " vs. " + Twine(rank));
+  Type element = shapeType.getElementType();
+
+  SmallVector<SmallVector<int64_t>> constants;
+  for (unsigned i = 1; i <= count; ++i) {
+    if (!n.constantInput(i))
+      break;
+    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "a shape");
+    if (failed(dims))
+      return failure();
+    constants.push_back(*dims);
+  }
+  if (constants.size() == count) {
+    SmallVector<Value> offsets;
+    int64_t offset = 0;
+    for (auto [i, dims] : llvm::enumerate(constants)) {
+      if (static_cast<int64_t>(dims.size()) != rank)
+        return n.error("input " + Twine(i) + " should contain " + Twine(rank) +
+                       " elements, but got " + Twine(dims.size()));
+      for (int64_t d = 0; d < rank; ++d)
+        if (d != axis && dims[d] != constants.front()[d])
+          return n.error("All dimensions except " + Twine(axis) +
+                         " must match. Input " + Twine(i) + " has shape " +
+                         shapeString(dims) +
+                         " and doesn't match input 0 with shape " +
+                         shapeString(constants.front()) + ".");
+      SmallVector<int64_t> values(rank, 0);
+      values[axis] = offset;
+      offsets.push_back(intVector(n, element, values));
+      offset += dims[axis];
+    }
+    n.setOutputs(offsets);
+    return success();
+  }
+
+  SmallVector<int64_t> unit(rank, 0);
+  unit[axis] = 1;
+  Value mask = intVector(n, element, unit);
+  SmallVector<Value> offsets{intVector(n, element, SmallVector<int64_t>(rank))};
+  Value sum;
+  for (Value shape : ArrayRef(shapes).drop_back()) {
+    FailureOr<Value> next =
+        sum ? n.create1("tfc.add", {sum, shape}) : FailureOr<Value>(shape);
+    if (failed(next))
+      return failure();
+    sum = *next;
+    FailureOr<Value> offset = n.create1("tfc.mul", {sum, mask});
+    if (failed(offset))
+      return failure();
+    offsets.push_back(*offset);
+  }
+  n.setOutputs(offsets);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// InvertPermutation
+//===----------------------------------------------------------------------===//
+
+/// InvertPermutation: `y[x[i]] = i`. A constant on a constant permutation
+/// (checked as the kernel checks it); otherwise the scatter
+/// `unsorted_segment_sum([0, 1, ...], x)`, which needs x's length.
+static LogicalResult importInvertPermutation(NodeImporter &n) {
+  if (n.constantInput(0)) {
+    FailureOr<SmallVector<int64_t>> x =
+        n.constantIntsInput(0, "the permutation");
+    if (failed(x))
+      return failure();
+    int64_t size = x->size();
+    SmallVector<int64_t> inverse(size, -1);
+    for (int64_t i = 0; i < size; ++i) {
+      int64_t d = (*x)[i];
+      if (d < 0 || d >= size)
+        return n.error(Twine(d) + " is not between 0 and " + Twine(size));
+      if (inverse[d] != -1)
+        return n.error(Twine(d) + " is duplicated in the input.");
+      inverse[d] = i;
+    }
+    n.setOutputs(intVector(n, n.constantInput(0)->getElementType(), inverse));
+    return success();
+  }
+  FailureOr<Value> x = n.input(0);
+  if (failed(x))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(x->getType());
+  if (!type || type.getRank() != 1 || type.isDynamicDim(0))
+    return n.error("the permutation must be a constant or a vector of a "
+                   "static length");
+  int64_t size = type.getDimSize(0);
+  Value positions = intVector(n, type.getElementType(),
+                              llvm::to_vector(llvm::seq<int64_t>(0, size)));
+  return n.setResult(n.create1(
+      "tfc.unsorted_segment_sum", {positions, *x},
+      {n.namedAttr("num_segments", n.builder.getI64IntegerAttr(size))}));
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastGradientArgs
+//===----------------------------------------------------------------------===//
+
+/// BroadcastGradientArgs: the dimensions along which the gradient of a
+/// broadcasting binary op is summed for each operand, by TensorFlow's
+/// BCast rules: none when the shapes are equal; else, aligned on the
+/// right, a dimension where an operand has 1 (or nothing) and the other
+/// does not. Dimensions that are 1 in both are not listed.
+static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
+  FailureOr<SmallVector<int64_t>> s0 = n.constantIntsInput(0, "s0");
+  if (failed(s0))
+    return failure();
+  FailureOr<SmallVector<int64_t>> s1 = n.constantIntsInput(1, "s1");
+  if (failed(s1))
+    return failure();
+  SmallVector<int64_t> r0, r1;
+  if (*s0 != *s1) {
+    int64_t rank = std::max(s0->size(), s1->size());
+    int64_t pad0 = rank - s0->size(), pad1 = rank - s1->size();
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t a = d < pad0 ? 1 : (*s0)[d - pad0];
+      int64_t b = d < pad1 ? 1 : (*s1)[d - pad1];
+      if (a == 1 && b == 1)
+        continue;
+      if (a != b && a != 1 && b != 1)
+        return n.error("Incompatible shapes: " + shapeString(*s0) + " vs. " +
+                       shapeString(*s1));
+      if (a == 1)
+        r0.push_back(d);
+      else if (b == 1)
+        r1.push_back(d);
+    }
+  }
+  Type element = n.constantInput(0)->getElementType();
+  n.setOutputs({intVector(n, element, r0), intVector(n, element, r1)});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicStitch
+//===----------------------------------------------------------------------===//
+
+/// DynamicStitch and ParallelDynamicStitch:
+/// `merged[indices[m][i...], ...] = data[m][i..., ...]`, later entries
+/// winning; rows no index names are zero. The indices must be constants.
+/// Constant data gives a constant; other data is concatenated (each
+/// reshaped to `[count] + tail`) and gathered row by row.
+static LogicalResult importDynamicStitch(NodeImporter &n) {
+  unsigned count = n.getNumInputs() / 2;
+  if (count == 0 || n.getNumInputs() != 2 * count)
+    return n.error("needs as many data inputs as index inputs");
+  struct Part {
+    SmallVector<int64_t> indices;
+    Value data;
+  };
+  SmallVector<Part> parts;
+  SmallVector<SmallVector<int64_t>> indexShapes;
+  int64_t rows = 0;
+  for (unsigned m = 0; m < count; ++m) {
+    std::optional<DenseElementsAttr> constant = n.constantInput(m);
+    if (!constant || !constant->getElementType().isInteger()) {
+      n.emitError() << "the indices (input #" << m
+                    << ") must be a constant: tfc needs them when it "
+                       "compiles the graph";
+      return failure();
+    }
+    FailureOr<Value> data = n.input(count + m);
+    if (failed(data))
+      return failure();
+    Part part;
+    for (const APInt &v : constant->getValues<APInt>()) {
+      int64_t index = v.getSExtValue();
+      if (index < 0)
+        return n.error("indices[" + Twine(m) + "] holds " + Twine(index) +
+                       ", which is negative");
+      part.indices.push_back(index);
+      rows = std::max(rows, index + 1);
+    }
+    indexShapes.emplace_back(constant->getType().getShape());
+    part.data = *data;
+    parts.push_back(part);
+  }
+
+  // The data's shapes: data[m].shape = indices[m].shape + tail.
+  SmallVector<int64_t> tail;
+  for (auto [m, part] : llvm::enumerate(parts)) {
+    ArrayRef<int64_t> prefix = indexShapes[m];
+    auto type = dyn_cast<RankedTensorType>(part.data.getType());
+    bool fits = type && type.getShape().size() >= prefix.size() &&
+                type.getShape().take_front(prefix.size()) == prefix;
+    ArrayRef<int64_t> rest =
+        fits ? type.getShape().drop_front(prefix.size()) : ArrayRef<int64_t>();
+    if (fits && m == 0)
+      tail.assign(rest.begin(), rest.end());
+    if (!fits || rest != ArrayRef<int64_t>(tail))
+      return n.error("data[" + Twine(m) + "] must have the shape of indices[" +
+                     Twine(m) +
+                     "] followed by the dimensions the other data have "
+                     "after their indices'");
+  }
+  if (ShapedType::isDynamicShape(tail))
+    return n.error("the data's dimensions after the indices' must be static");
+  Type element = elementOf(parts.front().data);
+  int64_t rowSize = 1;
+  for (int64_t d : tail)
+    rowSize *= d;
+
+  // For each row of the result, the row of the concatenated data that
+  // writes it last; `gap` for rows nobody writes.
+  int64_t total = 0;
+  for (const Part &part : parts)
+    total += part.indices.size();
+  int64_t gap = total;
+  SmallVector<int64_t> source(rows, gap);
+  int64_t position = 0;
+  for (const Part &part : parts)
+    for (int64_t index : part.indices)
+      source[index] = position++;
+  bool hasGaps = llvm::is_contained(source, gap);
+
+  SmallVector<int64_t> resultShape{rows};
+  llvm::append_range(resultShape, tail);
+  auto resultType = RankedTensorType::get(resultShape, element);
+
+  // All data constant: the merged tensor, element by element.
+  SmallVector<DenseElementsAttr> constants;
+  for (unsigned m = 0; m < count; ++m)
+    if (std::optional<DenseElementsAttr> data = n.constantInput(count + m))
+      constants.push_back(*data);
+  if (constants.size() == count) {
+    SmallVector<Attribute> flat;
+    for (DenseElementsAttr data : constants)
+      llvm::append_range(flat, data.getValues<Attribute>());
+    Attribute zero = n.builder.getZeroAttr(element);
+    SmallVector<Attribute> values;
+    values.reserve(rows * rowSize);
+    for (int64_t row : source)
+      for (int64_t i = 0; i < rowSize; ++i)
+        values.push_back(row == gap ? zero : flat[row * rowSize + i]);
+    n.setOutputs(n.constant(DenseElementsAttr::get(resultType, values)));
+    return success();
+  }
+
+  SmallVector<int64_t> rowShape{-1};
+  llvm::append_range(rowShape, tail);
+  SmallVector<Value> pieces;
+  for (const Part &part : parts) {
+    FailureOr<Value> piece = n.create1(
+        "tfc.reshape", {part.data},
+        {n.namedAttr("new_shape", n.builder.getDenseI64ArrayAttr(rowShape))});
+    if (failed(piece))
+      return failure();
+    pieces.push_back(*piece);
+  }
+  if (hasGaps) {
+    SmallVector<int64_t> zeroShape{1};
+    llvm::append_range(zeroShape, tail);
+    FailureOr<Value> zeros = n.create1(
+        "tfc.fill", {n.scalar(element, 0)},
+        {n.namedAttr("shape", n.builder.getDenseI64ArrayAttr(zeroShape))});
+    if (failed(zeros))
+      return failure();
+    pieces.push_back(*zeros);
+  }
+  FailureOr<Value> all =
+      n.create1("tfc.concat", pieces,
+                {n.namedAttr("axis", n.builder.getI64IntegerAttr(0))});
+  if (failed(all))
+    return failure();
+  return n.setResult(n.create1(
+      "tfc.gather", {*all, intVector(n, n.builder.getI32Type(), source)}));
+}
+
+void mlir::tfc::graphdef::registerShapeFoldingOpImporters(
+    OpRegistry &registry) {
+  registry.add("Range", importRange, "a constant, or tfc.range");
+  registry.add("ConcatOffset", importConcatOffset,
+               "constants, or tfc.add and tfc.mul");
+  registry.add("InvertPermutation", importInvertPermutation,
+               "a constant, or tfc.unsorted_segment_sum");
+  registry.add("BroadcastGradientArgs", importBroadcastGradientArgs,
+               "constants");
+  registry.add("DynamicStitch", importDynamicStitch,
+               "a constant, or tfc.concat and tfc.gather");
+  registry.add("ParallelDynamicStitch", importDynamicStitch,
+               "a constant, or tfc.concat and tfc.gather");
+}
