@@ -144,7 +144,8 @@ public:
 
   /// Data inputs.
   unsigned getNumInputs() const { return inputs.size(); }
-  /// Input `i` as a tensor; variables are read.
+  /// Input `i` as a tensor; variables are read (after the node's control
+  /// tokens once it has taken them).
   FailureOr<Value> input(unsigned i);
   /// Every input as tensors.
   FailureOr<SmallVector<Value>> allInputs();
@@ -204,6 +205,7 @@ public:
 private:
   SmallVector<NodeInput> inputs;
   bool controlTaken = false;
+  SmallVector<Value> controlTokens;
 };
 
 using OpImportFn = std::function<LogicalResult(NodeImporter &)>;
