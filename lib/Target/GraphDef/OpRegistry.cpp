@@ -14,6 +14,7 @@ const OpRegistry &OpRegistry::get() {
     registerArrayOpImporters(r);
     registerNNOpImporters(r);
     registerControlFlowOpImporters(r);
+    registerTrainingSupportOpImporters(r);
     return r;
   }();
   return registry;
