@@ -237,6 +237,7 @@ void registerMathOpImporters(OpRegistry &registry);
 void registerArrayOpImporters(OpRegistry &registry);
 void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
+void registerGradientOpImporters(OpRegistry &registry);
 void registerTrainingSupportOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/

@@ -14,6 +14,7 @@ const OpRegistry &OpRegistry::get() {
     registerArrayOpImporters(r);
     registerNNOpImporters(r);
     registerControlFlowOpImporters(r);
+    registerGradientOpImporters(r);
     registerTrainingSupportOpImporters(r);
     return r;
   }();
