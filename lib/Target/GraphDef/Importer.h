@@ -238,6 +238,7 @@ void registerArrayOpImporters(OpRegistry &registry);
 void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
 void registerGradientOpImporters(OpRegistry &registry);
+void registerTrainingOpImporters(OpRegistry &registry);
 void registerTrainingSupportOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/

@@ -15,6 +15,7 @@ const OpRegistry &OpRegistry::get() {
     registerNNOpImporters(r);
     registerControlFlowOpImporters(r);
     registerGradientOpImporters(r);
+    registerTrainingOpImporters(r);
     registerTrainingSupportOpImporters(r);
     return r;
   }();
