@@ -4,10 +4,11 @@
 // (`SigmoidGrad`, `TanhGrad`, ...) as the formulas of TensorFlow's CPU
 // kernels (cwise_ops_gradients.h, relu_op_functor.h, softplus_op.h), the
 // gradients of bias_add, convolution and pooling as tfc's gradient kernels,
-// the cross-entropy's second output, and the shape arithmetic of the
-// gradient graphs (`BroadcastGradientArgs`, `DynamicStitch`,
-// `InvertPermutation`), evaluated while importing: with the feeds' shapes
-// static, the shapes they compute on are constants.
+// the cross-entropies with their gradient outputs, and the shape
+// arithmetic of the gradient graphs (`BroadcastGradientArgs`,
+// `DynamicStitch`, `InvertPermutation`, `ConcatOffset`), evaluated while
+// importing: with the feeds' shapes static, the shapes they compute on are
+// constants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -205,6 +206,47 @@ static LogicalResult importInvertPermutation(NodeImporter &n) {
   }
   return setResult(n,
                    intVector(n, inverse, n.constantInput(0)->getElementType()));
+}
+
+/// ConcatOffset(concat_dim, shape_0, ..., shape_{N-1}) of constants: where
+/// each input of a concatenation starts in its result (the gradient of
+/// concat slices it there): zeros but along the axis, where it is the sum
+/// of the previous inputs' sizes.
+static LogicalResult importConcatOffset(NodeImporter &n) {
+  if (n.getNumInputs() < 2)
+    return n.error("needs an axis and at least one shape");
+  FailureOr<SmallVector<int64_t>> axis = n.constantIntsInput(0, "the axis");
+  if (failed(axis))
+    return failure();
+  SmallVector<SmallVector<int64_t>> shapes;
+  for (unsigned i = 1, e = n.getNumInputs(); i < e; ++i) {
+    FailureOr<SmallVector<int64_t>> shape = n.constantIntsInput(i, "the shape");
+    if (failed(shape))
+      return failure();
+    shapes.push_back(*shape);
+  }
+  int64_t rank = shapes.front().size();
+  if (axis->size() != 1 || (*axis)[0] < -rank || (*axis)[0] >= rank)
+    return n.error("the axis must be a scalar in [" + Twine(-rank) + ", " +
+                   Twine(rank) + ")");
+  int64_t dim = (*axis)[0] < 0 ? (*axis)[0] + rank : (*axis)[0];
+  Type element = n.constantInput(1)->getElementType();
+  SmallVector<Value> offsets;
+  int64_t start = 0;
+  for (ArrayRef<int64_t> shape : shapes) {
+    for (int64_t d = 0; d < rank; ++d)
+      if (static_cast<int64_t>(shape.size()) != rank ||
+          (d != dim && shape[d] != shapes.front()[d]))
+        return n.error("the shapes " + formatShape(shapes.front()) + " and " +
+                       formatShape(shape) + " do not concatenate along " +
+                       Twine(dim));
+    SmallVector<int64_t> offset(rank, 0);
+    offset[dim] = start;
+    start += shape[dim];
+    offsets.push_back(intVector(n, offset, element));
+  }
+  n.setOutputs(offsets);
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -497,6 +539,55 @@ static LogicalResult importSoftmaxCrossEntropyWithLogits(NodeImporter &n) {
   return success();
 }
 
+/// SparseSoftmaxCrossEntropyWithLogits(features, labels): the dense op of
+/// one_hot(labels). A label outside [0, classes) fails the run, as on
+/// TensorFlow's CPU (the results wait for the check).
+static LogicalResult
+importSparseSoftmaxCrossEntropyWithLogits(NodeImporter &n) {
+  FailureOr<SmallVector<Value>> in = floatInputs(n, 1);
+  FailureOr<Value> labels = n.input(1);
+  if (failed(in) || failed(labels))
+    return failure();
+  Value logits = in->front();
+  auto type = dyn_cast<RankedTensorType>(logits.getType());
+  if (!type || type.getRank() != 2 || type.isDynamicDim(1)) {
+    n.emitError() << "the logits must be [batch, classes] with a static "
+                     "number of classes, not "
+                  << logits.getType();
+    return failure();
+  }
+  int64_t classes = type.getDimSize(1);
+  Formula f(n);
+  Value oneHot =
+      f.op("one_hot", {*labels, f.scalar(logits, 1.0), f.scalar(logits, 0.0)},
+           {n.namedAttr("depth", n.builder.getI64IntegerAttr(classes))});
+  Value loss = f.op("softmax_cross_entropy_with_logits", {oneHot, logits});
+  Value backprop = f.sub(f.op("softmax", {logits}), oneHot);
+  Value valid =
+      f.op("reduce_all",
+           {f.op("logical_and",
+                 {f.op("greater_equal", {*labels, f.scalar(*labels, 0)}),
+                  f.op("less", {*labels, f.scalar(*labels, classes)})})});
+  if (f.failed())
+    return failure();
+  auto check = AssertOp::create(
+      n.builder, n.loc, valid, ValueRange{*labels},
+      n.builder.getStringAttr(("Received a label value outside the valid "
+                               "range of [0, " +
+                               Twine(classes) + "). Labels:")
+                                  .str()),
+      IntegerAttr(), ValueRange());
+  if (failed(n.check(check)))
+    return failure();
+  auto checked = ControlDependenciesOp::create(
+      n.builder, n.loc, TypeRange{loss.getType(), backprop.getType()},
+      ValueRange{check.getControl()});
+  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
+  YieldOp::create(body, n.loc, ValueRange{loss, backprop});
+  n.setOutputs(checked.getResults());
+  return success();
+}
+
 void mlir::tfc::graphdef::registerGradientOpImporters(OpRegistry &registry) {
   registry.add("BroadcastGradientArgs", importBroadcastGradientArgs,
                "tfc.constant (evaluated)");
@@ -506,6 +597,7 @@ void mlir::tfc::graphdef::registerGradientOpImporters(OpRegistry &registry) {
                "tfc.constant (evaluated)");
   registry.add("InvertPermutation", importInvertPermutation,
                "tfc.constant (evaluated)");
+  registry.add("ConcatOffset", importConcatOffset, "tfc.constant (evaluated)");
   registerElementwiseGradients(registry);
   registry.add("BiasAddGrad", importBiasAddGrad, "tfc.reduce_sum");
   registry.add(
@@ -528,4 +620,8 @@ void mlir::tfc::graphdef::registerGradientOpImporters(OpRegistry &registry) {
   registry.add("SoftmaxCrossEntropyWithLogits",
                importSoftmaxCrossEntropyWithLogits,
                "tfc.softmax_cross_entropy_with_logits, tfc.softmax, tfc.sub");
+  registry.add("SparseSoftmaxCrossEntropyWithLogits",
+               importSparseSoftmaxCrossEntropyWithLogits,
+               "tfc.one_hot, tfc.softmax_cross_entropy_with_logits, "
+               "tfc.softmax, tfc.assert");
 }
