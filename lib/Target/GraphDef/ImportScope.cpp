@@ -93,6 +93,15 @@ LogicalResult importNode(ImportScope &scope, int node) {
     return failure();
 
   if (!importer.tookControlTokens()) {
+    // What the node made, before the tokens: the groups that merge the
+    // tokens of pure nodes are those nodes' tokens, used elsewhere too, so
+    // they stay outside the body.
+    SmallVector<Operation *> made;
+    Operation *first = last                   ? last->getNextNode()
+                       : scope.block->empty() ? nullptr
+                                              : &scope.block->front();
+    for (Operation *op = first; op; op = op->getNextNode())
+      made.push_back(op);
     SmallVector<Value> tokens = importer.takeControlTokens();
     if (!tokens.empty()) {
       // Everything the node made runs after its control inputs, and
@@ -108,10 +117,6 @@ LogicalResult importNode(ImportScope &scope, int node) {
         yielded.push_back(importer.result.token);
         where.push_back({0, true});
       }
-      SmallVector<Operation *> made;
-      for (Operation *op = last ? last->getNextNode() : &scope.block->front();
-           op; op = op->getNextNode())
-        made.push_back(op);
       auto wrapper = ControlDependenciesOp::create(
           builder, importer.loc, ValueRange(yielded).getTypes(), tokens);
       Block *body = new Block();

@@ -144,7 +144,8 @@ public:
 
   /// Data inputs.
   unsigned getNumInputs() const { return inputs.size(); }
-  /// Input `i` as a tensor; variables are read.
+  /// Input `i` as a tensor; variables are read (after the node's control
+  /// tokens once it has taken them).
   FailureOr<Value> input(unsigned i);
   /// Every input as tensors.
   FailureOr<SmallVector<Value>> allInputs();
@@ -214,6 +215,7 @@ public:
 private:
   SmallVector<NodeInput> inputs;
   bool controlTaken = false;
+  SmallVector<Value> controlTokens;
 };
 
 using OpImportFn = std::function<LogicalResult(NodeImporter &)>;
@@ -251,6 +253,8 @@ void registerShapeFoldingOpImporters(OpRegistry &registry);
 void registerLossOpImporters(OpRegistry &registry);
 void registerBatchNormOpImporters(OpRegistry &registry);
 void registerRandomOpImporters(OpRegistry &registry);
+void registerGradientOpImporters(OpRegistry &registry);
+void registerTrainingOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

@@ -53,7 +53,9 @@ FailureOr<Value> NodeImporter::input(unsigned i) {
   if (scope.initialValue)
     return InitializedValueOp::create(builder, loc, value->variable)
         .getResult();
-  auto read = ReadOp::create(builder, loc, value->variable, ValueRange());
+  // Once the node has taken its control tokens, what it reads is read
+  // after them, as TensorFlow reads a node's inputs when the node runs.
+  auto read = ReadOp::create(builder, loc, value->variable, controlTokens);
   if (result.token && !result.hasOwnToken)
     result.token = GroupOp::create(builder, loc,
                                    ValueRange{result.token, read.getControl()});
@@ -355,7 +357,8 @@ SmallVector<Value> NodeImporter::takeControlTokens() {
     if (input.control && !scope.isGivenControl(input.node))
       if (Value token = scope.tokenOf(input.node, builder))
         tokens.insert(token);
-  return SmallVector<Value>(tokens.begin(), tokens.end());
+  controlTokens.assign(tokens.begin(), tokens.end());
+  return controlTokens;
 }
 
 void NodeImporter::setOutputs(ValueRange values) {

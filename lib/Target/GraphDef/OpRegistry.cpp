@@ -20,6 +20,8 @@ const OpRegistry &OpRegistry::get() {
     registerLossOpImporters(r);
     registerBatchNormOpImporters(r);
     registerRandomOpImporters(r);
+    registerGradientOpImporters(r);
+    registerTrainingOpImporters(r);
     return r;
   }();
   return registry;

@@ -96,7 +96,7 @@ func.func @no_identity(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<2x3xf32>) {
 
 // -----
 
-// Integer division is left to run time (division by zero is reported there).
+// Integer division by zero is left to run time (it is reported there).
 // CHECK-LABEL: func.func @no_int_div_fold
 // CHECK: tfc.div
 func.func @no_int_div_fold() -> tensor<i32> {
@@ -107,6 +107,120 @@ func.func @no_int_div_fold() -> tensor<i32> {
     tfc.fetch %c : tensor<i32>
   }
   return %r : tensor<i32>
+}
+
+// -----
+
+// Integer quotients and remainders of shape arithmetic fold: Div truncates
+// toward zero (-7 / 2 = -3, 7 / -2 = -3), FloorDiv rounds down (-7 // 2 = -4,
+// 7 // -2 = -4), FloorMod takes the divisor's sign (-7 mod 2 = 1,
+// 7 mod -2 = -1). Floats: 7.5 // 2 = 3, -7.5 mod 2 = 0.5.
+// CHECK-LABEL: func.func @fold_int_division
+// CHECK-DAG: tfc.constant dense<[-3, 3, -3]> : tensor<3xi32>
+// CHECK-DAG: tfc.constant dense<[-4, 3, -4]> : tensor<3xi32>
+// CHECK-DAG: tfc.constant dense<[1, 1, -1]> : tensor<3xi32>
+// CHECK-DAG: tfc.constant dense<3.000000e+00> : tensor<f32>
+// CHECK-DAG: tfc.constant dense<5.000000e-01> : tensor<f32>
+// CHECK-NOT: tfc.div
+// CHECK-NOT: tfc.floordiv
+// CHECK-NOT: tfc.mod
+func.func @fold_int_division() -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<f32>, tensor<f32>) {
+  %r:5 = tfc.graph -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<f32>, tensor<f32>) {
+    %x = tfc.constant dense<[-7, 7, 7]> : tensor<3xi32>
+    %y = tfc.constant dense<[2, 2, -2]> : tensor<3xi32>
+    %d = tfc.div %x, %y : tensor<3xi32>, tensor<3xi32>
+    %f = tfc.floordiv %x, %y : tensor<3xi32>, tensor<3xi32>
+    %m = tfc.mod %x, %y : tensor<3xi32>, tensor<3xi32>
+    %a = tfc.constant dense<7.5> : tensor<f32>
+    %b = tfc.constant dense<2.0> : tensor<f32>
+    %na = tfc.constant dense<-7.5> : tensor<f32>
+    %ff = tfc.floordiv %a, %b : tensor<f32>, tensor<f32>
+    %fm = tfc.mod %na, %b : tensor<f32>, tensor<f32>
+    tfc.fetch %d, %f, %m, %ff, %fm : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<f32>, tensor<f32>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4 : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<f32>, tensor<f32>
+}
+
+// -----
+
+// A scalar operand folds with a constant of the result's shape (the shape
+// arithmetic of gradients: maximum(shape, 1)); a non-splat constant is
+// still never broadcast.
+// CHECK-LABEL: func.func @fold_scalar_operand
+// CHECK-DAG: tfc.constant dense<[4, 1]> : tensor<2xi32>
+// CHECK-DAG: tfc.add %{{.*}}, %{{.*}} : tensor<2xi32>, tensor<3x2xi32>
+// CHECK-NOT: tfc.maximum
+func.func @fold_scalar_operand() -> (tensor<2xi32>, tensor<3x2xi32>) {
+  %r:2 = tfc.graph -> (tensor<2xi32>, tensor<3x2xi32>) {
+    %shape = tfc.constant dense<[4, 0]> : tensor<2xi32>
+    %one = tfc.constant dense<1> : tensor<i32>
+    %m = tfc.maximum %shape, %one : tensor<2xi32>, tensor<i32>
+    %ones = tfc.constant dense<1> : tensor<3x2xi32>
+    %b = tfc.add %shape, %ones : tensor<2xi32>, tensor<3x2xi32>
+    tfc.fetch %m, %b : tensor<2xi32>, tensor<3x2xi32>
+  }
+  return %r#0, %r#1 : tensor<2xi32>, tensor<3x2xi32>
+}
+
+// FloorDiv and FloorMod by zero stay for run time too.
+// CHECK-LABEL: func.func @no_int_floordiv_fold
+// CHECK: tfc.floordiv
+// CHECK: tfc.mod
+func.func @no_int_floordiv_fold() -> (tensor<i32>, tensor<i32>) {
+  %r:2 = tfc.graph -> (tensor<i32>, tensor<i32>) {
+    %a = tfc.constant dense<7> : tensor<i32>
+    %b = tfc.constant dense<0> : tensor<i32>
+    %c = tfc.floordiv %a, %b : tensor<i32>, tensor<i32>
+    %d = tfc.mod %a, %b : tensor<i32>, tensor<i32>
+    tfc.fetch %c, %d : tensor<i32>, tensor<i32>
+  }
+  return %r#0, %r#1 : tensor<i32>, tensor<i32>
+}
+
+// A float x // 1 is floor(x) and stays; an integer one is x.
+// CHECK-LABEL: func.func @floordiv_by_one
+// CHECK-SAME: %[[F:[a-z0-9]+]]: tensor<3xf32>, %[[I:[a-z0-9]+]]: tensor<3xi32>
+// CHECK: %[[FLOOR:.*]] = tfc.floordiv %[[F]]
+// CHECK-NOT: tfc.floordiv
+// CHECK: tfc.fetch %[[FLOOR]], %[[I]]
+func.func @floordiv_by_one(%f: tensor<3xf32>, %i: tensor<3xi32>) -> (tensor<3xf32>, tensor<3xi32>) {
+  %r:2 = tfc.graph -> (tensor<3xf32>, tensor<3xi32>) {
+    %one = tfc.constant dense<1.0> : tensor<f32>
+    %ione = tfc.constant dense<1> : tensor<i32>
+    %a = tfc.floordiv %f, %one : tensor<3xf32>, tensor<f32>
+    %b = tfc.floordiv %i, %ione : tensor<3xi32>, tensor<i32>
+    tfc.fetch %a, %b : tensor<3xf32>, tensor<3xi32>
+  }
+  return %r#0, %r#1 : tensor<3xf32>, tensor<3xi32>
+}
+
+// -----
+
+// Integer reductions of constants fold (the gradient of reduce_mean divides
+// by the product of the reduced dimensions): shape [[2, 3, 4], [5, 6, 7]].
+// prod over everything = 5040; sum over axis 0 = [7, 9, 11]; max over axis 1
+// with keep_dims = [[4], [7]]; min over axis -1 = [2, 5]. Float reductions
+// and reductions of non-constants stay.
+// CHECK-LABEL: func.func @fold_int_reductions
+// CHECK-DAG: tfc.constant dense<5040> : tensor<i64>
+// CHECK-DAG: tfc.constant dense<[7, 9, 11]> : tensor<3xi64>
+// CHECK-DAG: tfc.constant dense<{{\[}}[4], [7]]> : tensor<2x1xi64>
+// CHECK-DAG: tfc.constant dense<[2, 5]> : tensor<2xi64>
+// CHECK-DAG: tfc.reduce_sum %{{.*}} : tensor<2xf32>
+// CHECK-DAG: tfc.reduce_prod %arg0 : tensor<2xi64>
+func.func @fold_int_reductions(%arg0: tensor<2xi64>) -> (tensor<i64>, tensor<3xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<f32>, tensor<i64>) {
+  %r:6 = tfc.graph -> (tensor<i64>, tensor<3xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<f32>, tensor<i64>) {
+    %x = tfc.constant dense<[[2, 3, 4], [5, 6, 7]]> : tensor<2x3xi64>
+    %p = tfc.reduce_prod %x : tensor<2x3xi64>
+    %s = tfc.reduce_sum %x axes [0] : tensor<2x3xi64>
+    %m = tfc.reduce_max %x axes [1] keep_dims : tensor<2x3xi64>
+    %n = tfc.reduce_min %x axes [-1] : tensor<2x3xi64>
+    %f = tfc.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %fs = tfc.reduce_sum %f : tensor<2xf32>
+    %q = tfc.reduce_prod %arg0 : tensor<2xi64>
+    tfc.fetch %p, %s, %m, %n, %fs, %q : tensor<i64>, tensor<3xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<f32>, tensor<i64>
+  }
+  return %r#0, %r#1, %r#2, %r#3, %r#4, %r#5 : tensor<i64>, tensor<3xi64>, tensor<2x1xi64>, tensor<2xi64>, tensor<f32>, tensor<i64>
 }
 
 // -----

@@ -29,7 +29,8 @@ using IntFn =
 } // namespace
 
 /// Applies `calc` element by element to two constants: both splats (the result
-/// is a splat of the result type), or both dense with the result's type.
+/// is a splat of the result type), or each dense with the result's type or a
+/// splat (a scalar operand of shape arithmetic, `maximum(shape, 1)`).
 template <typename ValueT, typename CalcT>
 static Attribute foldElementwise(DenseElementsAttr lhs, DenseElementsAttr rhs,
                                  RankedTensorType resultType, CalcT calc) {
@@ -40,13 +41,17 @@ static Attribute foldElementwise(DenseElementsAttr lhs, DenseElementsAttr rhs,
       return {};
     return DenseElementsAttr::get(resultType, *value);
   }
-  if (lhs.getType() != resultType || rhs.getType() != resultType)
+  if ((lhs.getType() != resultType && !lhs.isSplat()) ||
+      (rhs.getType() != resultType && !rhs.isSplat()))
     return {};
+  auto valueAt = [](DenseElementsAttr attr, int64_t i) {
+    return attr.isSplat() ? attr.getSplatValue<ValueT>()
+                          : attr.getValues<ValueT>()[i];
+  };
   SmallVector<ValueT> values;
   values.reserve(resultType.getNumElements());
-  for (auto [l, r] : llvm::zip_equal(lhs.getValues<ValueT>(),
-                                     rhs.getValues<ValueT>())) {
-    std::optional<ValueT> value = calc(l, r);
+  for (int64_t i = 0, e = resultType.getNumElements(); i < e; ++i) {
+    std::optional<ValueT> value = calc(valueAt(lhs, i), valueAt(rhs, i));
     if (!value)
       return {};
     values.push_back(*value);
@@ -145,13 +150,60 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult folded = foldRightIdentity(*this, adaptor.getRhs(), 1))
     return folded;
-  // Integer division is left to run time, where division by zero is reported.
+  // Integers truncate toward zero, as TensorFlow's Div kernel; a division by
+  // zero is left to run time, where it is reported. INT_MIN / -1 wraps, as
+  // the lowering computes it.
   return foldBinaryConstants(
       adaptor.getOperands(), getType(),
       [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
         return a / b;
       },
-      nullptr);
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        if (b.isZero())
+          return std::nullopt;
+        return a.sdiv(b);
+      });
+}
+
+OpFoldResult FloorDivOp::fold(FoldAdaptor adaptor) {
+  // x // 1 -> x only for integers: for floats it is floor(x).
+  if (isIntegerTensor(getType()))
+    if (OpFoldResult folded = foldRightIdentity(*this, adaptor.getRhs(), 1))
+      return folded;
+  return foldBinaryConstants(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        APFloat quotient = a / b;
+        quotient.roundToIntegral(APFloat::rmTowardNegative);
+        return quotient;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        if (b.isZero())
+          return std::nullopt;
+        return llvm::APIntOps::RoundingSDiv(a, b, APInt::Rounding::DOWN);
+      });
+}
+
+OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
+  // FloorMod: the remainder takes the sign of the divisor, as Python's `%`.
+  return foldBinaryConstants(
+      adaptor.getOperands(), getType(),
+      [](const APFloat &a, const APFloat &b) -> std::optional<APFloat> {
+        APFloat remainder = a;
+        remainder.mod(b);
+        if (!remainder.isZero() && !remainder.isNaN() &&
+            remainder.isNegative() != b.isNegative())
+          remainder.add(b, APFloat::rmNearestTiesToEven);
+        return remainder;
+      },
+      [](const APInt &a, const APInt &b) -> std::optional<APInt> {
+        if (b.isZero())
+          return std::nullopt;
+        APInt remainder = a.srem(b);
+        if (!remainder.isZero() && remainder.isNegative() != b.isNegative())
+          remainder += b;
+        return remainder;
+      });
 }
 
 OpFoldResult MaximumOp::fold(FoldAdaptor adaptor) {
@@ -316,4 +368,69 @@ OpFoldResult LogicalNotOp::fold(FoldAdaptor adaptor) {
   return foldUnaryConstant<APInt>(
       adaptor.getInput(),
       [](const APInt &x) -> std::optional<APInt> { return ~x; });
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+OpFoldResult
+mlir::tfc::foldIntegerReduction(Operation *op, Attribute input,
+                                std::optional<ArrayRef<int64_t>> axes) {
+  auto elements = dyn_cast_or_null<DenseElementsAttr>(input);
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!elements || !resultType || !resultType.hasStaticShape() ||
+      !isIntegerTensor(resultType))
+    return {};
+  // Shape arithmetic is small; a large tensor is reduced at run time.
+  constexpr int64_t kMaxElements = 1 << 16;
+  auto inputType = cast<RankedTensorType>(elements.getType());
+  if (inputType.getNumElements() > kMaxElements)
+    return {};
+
+  unsigned width = resultType.getElementTypeBitWidth();
+  APInt identity;
+  APInt (*combine)(const APInt &, const APInt &) = nullptr;
+  if (isa<ReduceSumOp>(op)) {
+    identity = APInt::getZero(width);
+    combine = [](const APInt &a, const APInt &b) { return a + b; };
+  } else if (isa<ReduceProdOp>(op)) {
+    identity = APInt(width, 1);
+    combine = [](const APInt &a, const APInt &b) { return a * b; };
+  } else if (isa<ReduceMaxOp>(op)) {
+    identity = APInt::getSignedMinValue(width);
+    combine = [](const APInt &a, const APInt &b) { return a.sge(b) ? a : b; };
+  } else if (isa<ReduceMinOp>(op)) {
+    identity = APInt::getSignedMaxValue(width);
+    combine = [](const APInt &a, const APInt &b) { return a.sle(b) ? a : b; };
+  } else {
+    return {};
+  }
+
+  // Each input dimension's stride in the result; 0 for a reduced one.
+  ArrayRef<int64_t> shape = inputType.getShape();
+  int64_t rank = inputType.getRank();
+  SmallVector<int64_t> reduced = normalizeReductionAxes(rank, axes);
+  SmallVector<int64_t> strides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    if (llvm::is_contained(reduced, dim))
+      continue;
+    strides[dim] = stride;
+    stride *= shape[dim];
+  }
+  if (stride != resultType.getNumElements())
+    return {};
+
+  SmallVector<APInt> values(stride, identity);
+  int64_t index = 0;
+  for (const APInt &element : elements.getValues<APInt>()) {
+    int64_t rest = index++, target = 0;
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      target += (rest % shape[dim]) * strides[dim];
+      rest /= shape[dim];
+    }
+    values[target] = combine(values[target], element);
+  }
+  return DenseElementsAttr::get(resultType, values);
 }

@@ -6,17 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Importer.h"
-
-#include <limits>
+#include "Formula.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::graphdef;
-
-static Type elementOf(Value value) {
-  return cast<TensorType>(value.getType()).getElementType();
-}
 
 /// SoftmaxCrossEntropyWithLogits(features, labels): the loss per example
 /// and the backprop `softmax(features) - labels`.
@@ -38,57 +32,51 @@ static LogicalResult importSoftmaxCrossEntropy(NodeImporter &n) {
   return success();
 }
 
-/// SparseSoftmaxCrossEntropyWithLogits(features, labels): the dense op on
-/// the one-hot labels, which needs the number of classes. A label outside
-/// `[0, classes)` makes its row's loss and backprop NaN, as TensorFlow's
-/// GPU kernel does (its CPU kernel fails the run instead).
+/// SparseSoftmaxCrossEntropyWithLogits(features, labels): the dense op of
+/// one_hot(labels). A label outside [0, classes) fails the run, as on
+/// TensorFlow's CPU (the results wait for the check).
 static LogicalResult importSparseSoftmaxCrossEntropy(NodeImporter &n) {
-  FailureOr<Value> logits = n.input(0), labels = n.input(1);
-  if (failed(logits) || failed(labels))
+  FailureOr<SmallVector<Value>> in = floatInputs(n, 1);
+  FailureOr<Value> labels = n.input(1);
+  if (failed(in) || failed(labels))
     return failure();
-  auto logitsType = dyn_cast<RankedTensorType>(logits->getType());
-  if (!logitsType || logitsType.getRank() != 2 || logitsType.isDynamicDim(1))
-    return n.error("needs logits [batch, classes] with a known number of "
-                   "classes");
-  int64_t classes = logitsType.getDimSize(1);
-  Type element = logitsType.getElementType();
-  FailureOr<Value> oneHot = n.create1(
-      "tfc.one_hot", {*labels, n.scalar(element, 1), n.scalar(element, 0)},
-      {n.namedAttr("depth", n.builder.getI64IntegerAttr(classes))});
-  if (failed(oneHot))
+  Value logits = in->front();
+  auto type = dyn_cast<RankedTensorType>(logits.getType());
+  if (!type || type.getRank() != 2 || type.isDynamicDim(1)) {
+    n.emitError() << "the logits must be [batch, classes] with a static "
+                     "number of classes, not "
+                  << logits.getType();
     return failure();
-  FailureOr<Value> loss =
-      n.create1("tfc.softmax_cross_entropy_with_logits", {*oneHot, *logits});
-  FailureOr<Value> softmax = n.create1("tfc.softmax", {*logits});
-  if (failed(loss) || failed(softmax))
+  }
+  int64_t classes = type.getDimSize(1);
+  Formula f(n);
+  Value oneHot =
+      f.op("one_hot", {*labels, f.scalar(logits, 1.0), f.scalar(logits, 0.0)},
+           {n.namedAttr("depth", n.builder.getI64IntegerAttr(classes))});
+  Value loss = f.op("softmax_cross_entropy_with_logits", {oneHot, logits});
+  Value backprop = f.sub(f.op("softmax", {logits}), oneHot);
+  Value valid =
+      f.op("reduce_all",
+           {f.op("logical_and",
+                 {f.op("greater_equal", {*labels, f.scalar(*labels, 0)}),
+                  f.op("less", {*labels, f.scalar(*labels, classes)})})});
+  if (f.failed())
     return failure();
-  FailureOr<Value> backprop = n.create1("tfc.sub", {*softmax, *oneHot});
-  if (failed(backprop))
+  auto check = AssertOp::create(
+      n.builder, n.loc, valid, ValueRange{*labels},
+      n.builder.getStringAttr(("Received a label value outside the valid "
+                               "range of [0, " +
+                               Twine(classes) + "). Labels:")
+                                  .str()),
+      IntegerAttr(), ValueRange());
+  if (failed(n.check(check)))
     return failure();
-
-  Type labelType = elementOf(*labels);
-  FailureOr<Value> notNegative =
-      n.create1("tfc.greater_equal", {*labels, n.scalar(labelType, 0)});
-  FailureOr<Value> belowClasses =
-      n.create1("tfc.less", {*labels, n.scalar(labelType, classes)});
-  if (failed(notNegative) || failed(belowClasses))
-    return failure();
-  FailureOr<Value> valid =
-      n.create1("tfc.logical_and", {*notNegative, *belowClasses});
-  if (failed(valid))
-    return failure();
-  FailureOr<Value> validRows =
-      n.create1("tfc.expand_dims", {*valid},
-                {n.namedAttr("axis", n.builder.getI64IntegerAttr(-1))});
-  if (failed(validRows))
-    return failure();
-  Value nan = n.scalar(element, std::numeric_limits<double>::quiet_NaN());
-  FailureOr<Value> checkedLoss = n.create1("tfc.where", {*valid, *loss, nan});
-  FailureOr<Value> checkedBackprop =
-      n.create1("tfc.where", {*validRows, *backprop, nan});
-  if (failed(checkedLoss) || failed(checkedBackprop))
-    return failure();
-  n.setOutputs({*checkedLoss, *checkedBackprop});
+  auto checked = ControlDependenciesOp::create(
+      n.builder, n.loc, TypeRange{loss.getType(), backprop.getType()},
+      ValueRange{check.getControl()});
+  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
+  YieldOp::create(body, n.loc, ValueRange{loss, backprop});
+  n.setOutputs(checked.getResults());
   return success();
 }
 
@@ -98,5 +86,5 @@ void mlir::tfc::graphdef::registerLossOpImporters(OpRegistry &registry) {
   registry.add("SparseSoftmaxCrossEntropyWithLogits",
                importSparseSoftmaxCrossEntropy,
                "tfc.one_hot, tfc.softmax_cross_entropy_with_logits, "
-               "tfc.softmax, tfc.sub, tfc.where");
+               "tfc.softmax, tfc.sub, tfc.assert");
 }

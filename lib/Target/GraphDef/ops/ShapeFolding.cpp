@@ -286,37 +286,71 @@ static LogicalResult importInvertPermutation(NodeImporter &n) {
 // BroadcastGradientArgs
 //===----------------------------------------------------------------------===//
 
-/// BroadcastGradientArgs: the dimensions along which the gradient of a
-/// broadcasting binary op is summed for each operand, by TensorFlow's
-/// BCast rules: none when the shapes are equal; else, aligned on the
-/// right, a dimension where an operand has 1 (or nothing) and the other
-/// does not. Dimensions that are 1 in both are not listed.
+/// The dims input `i` holds: a constant, or the shape of a ranked tensor
+/// (`tfc.shape`) with -1 for its dynamic dimensions.
+static std::optional<SmallVector<int64_t>> shapeInput(NodeImporter &n,
+                                                      unsigned i) {
+  if (n.constantInput(i)) {
+    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "the shape");
+    return succeeded(dims) ? std::optional(*dims) : std::nullopt;
+  }
+  FailureOr<Value> value = n.input(i);
+  if (failed(value))
+    return std::nullopt;
+  auto shapeOf = value->getDefiningOp<ShapeOfOp>();
+  auto type = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
+                      : RankedTensorType();
+  if (!type)
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (int64_t d : type.getShape())
+    dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
+  return dims;
+}
+
+/// BroadcastGradientArgs(s0, s1): for each operand of a broadcasting binary
+/// op, the dimensions its gradient is summed over. As TensorFlow's BCast:
+/// the shapes are aligned on the right and padded with 1s; a dimension
+/// where one shape has 1 and the other not is reduced for the first, and a
+/// dimension where both have 1 is reduced for both. A dynamic dimension
+/// (-1) is decided when the other shape has 1 there (the gradient of the
+/// other operand is reduced; reducing the dynamic one too, were it 1 at
+/// run time, would change nothing); otherwise it is an error.
 static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
-  FailureOr<SmallVector<int64_t>> s0 = n.constantIntsInput(0, "s0");
-  if (failed(s0))
-    return failure();
-  FailureOr<SmallVector<int64_t>> s1 = n.constantIntsInput(1, "s1");
-  if (failed(s1))
-    return failure();
+  std::optional<SmallVector<int64_t>> s0 = shapeInput(n, 0),
+                                      s1 = shapeInput(n, 1);
+  if (!s0 || !s1)
+    return n.error("the shapes (inputs #0 and #1) must be constants or the "
+                   "shapes of tensors of known rank");
+  size_t rank = std::max(s0->size(), s1->size());
+  auto dimOf = [rank](ArrayRef<int64_t> shape, size_t i) -> int64_t {
+    size_t pad = rank - shape.size();
+    return i < pad ? 1 : shape[i - pad];
+  };
   SmallVector<int64_t> r0, r1;
-  if (*s0 != *s1) {
-    int64_t rank = std::max(s0->size(), s1->size());
-    int64_t pad0 = rank - s0->size(), pad1 = rank - s1->size();
-    for (int64_t d = 0; d < rank; ++d) {
-      int64_t a = d < pad0 ? 1 : (*s0)[d - pad0];
-      int64_t b = d < pad1 ? 1 : (*s1)[d - pad1];
-      if (a == 1 && b == 1)
-        continue;
-      if (a != b && a != 1 && b != 1)
-        return n.error("Incompatible shapes: " + shapeString(*s0) + " vs. " +
-                       shapeString(*s1));
-      if (a == 1)
-        r0.push_back(d);
-      else if (b == 1)
-        r1.push_back(d);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t x = dimOf(*s0, i), y = dimOf(*s1, i);
+    if ((x == -1 && y != 1) || (y == -1 && x != 1))
+      return n.error("which operand's gradient to sum over dimension " +
+                     Twine(i) + " of shapes " + shapeString(*s0) + " and " +
+                     shapeString(*s1) +
+                     " depends on sizes known only at run time: give the "
+                     "fed tensors static shapes (e.g. --feed x:100)");
+    if (x == y) {
+      if (x == 1) {
+        r0.push_back(i);
+        r1.push_back(i);
+      }
+    } else if (x == 1) {
+      r0.push_back(i);
+    } else if (y == 1) {
+      r1.push_back(i);
+    } else {
+      return n.error("Incompatible shapes: " + shapeString(*s0) + " vs. " +
+                     shapeString(*s1));
     }
   }
-  Type element = n.constantInput(0)->getElementType();
+  Type element = cast<TensorType>((*n.input(0)).getType()).getElementType();
   n.setOutputs({intVector(n, element, r0), intVector(n, element, r1)});
   return success();
 }

@@ -28,11 +28,13 @@ static LogicalResult importVariable(NodeImporter &n) {
 /// Assign, AssignAdd, AssignSub (ref) and their resource forms.
 template <typename AssignOpTy>
 static LogicalResult importAssign(NodeImporter &n, bool resource) {
+  // The control tokens first: a variable read for the value is read after
+  // them.
+  SmallVector<Value> after = n.takeControlTokens();
   FailureOr<Value> variable = n.variableInput(0);
   FailureOr<Value> value = n.input(1);
   if (failed(variable) || failed(value))
     return failure();
-  SmallVector<Value> after = n.takeControlTokens();
   if (Value read = n.result.token)
     after.push_back(read);
   auto op = AssignOpTy::create(n.builder, n.loc, *variable, *value, after);

@@ -105,8 +105,12 @@ def TFC_MulOp : TFC_ArithmeticOp<"mul", "Mul", [Commutative]> {
 def TFC_DivOp : TFC_ArithmeticOp<"div", "Div"> {
   let hasFolder = 1;
 }
-def TFC_FloorDivOp : TFC_ArithmeticOp<"floordiv", "FloorDiv">;
-def TFC_ModOp : TFC_ArithmeticOp<"mod", "FloorMod">;
+def TFC_FloorDivOp : TFC_ArithmeticOp<"floordiv", "FloorDiv"> {
+  let hasFolder = 1;
+}
+def TFC_ModOp : TFC_ArithmeticOp<"mod", "FloorMod"> {
+  let hasFolder = 1;
+}
 def TFC_PowOp : TFC_ArithmeticOp<"pow", "Pow">;
 def TFC_MaximumOp : TFC_ArithmeticOp<"maximum", "Maximum", [Commutative]> {
   let hasFolder = 1;
@@ -246,8 +250,12 @@ class TFC_ReductionOp<string mnemonic, string tfName, Type operandType>
           ::llvm::cast<::mlir::RankedTensorType>(getInput().getType()).getRank(),
           getAxes());
     }
-    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor) {
-      return ::mlir::tfc::foldEmptyReduction(*this, getInput(), getAxes());
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
+      if (::mlir::OpFoldResult folded =
+              ::mlir::tfc::foldEmptyReduction(*this, getInput(), getAxes()))
+        return folded;
+      return ::mlir::tfc::foldIntegerReduction(*this, adaptor.getInput(),
+                                               getAxes());
     }
   }];
 }

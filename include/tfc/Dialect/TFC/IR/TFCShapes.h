@@ -95,6 +95,13 @@ LogicalResult inferReductionResultType(std::optional<Location> loc,
 OpFoldResult foldEmptyReduction(Operation *op, Value input,
                                 std::optional<ArrayRef<int64_t>> axes);
 
+/// `reduce_sum`, `reduce_prod`, `reduce_max` and `reduce_min` of an integer
+/// constant (shape arithmetic: the gradient of `reduce_mean` divides by a
+/// product of dimensions); null for other reductions, floats or a dynamic
+/// result.
+OpFoldResult foldIntegerReduction(Operation *op, Attribute input,
+                                  std::optional<ArrayRef<int64_t>> axes);
+
 } // namespace mlir::tfc
 
 #endif // TFC_DIALECT_TFC_IR_TFCSHAPES_H
