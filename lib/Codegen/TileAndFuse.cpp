@@ -9,6 +9,7 @@
 
 #include "Transforms.h"
 #include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/TargetDescription.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -32,27 +33,9 @@ using namespace mlir::tfc;
 
 namespace {
 
-/// Targets of the contraction tiling: a 64x256 block of the output per
-/// thread with 256 steps of the reduction keeps the block of A (64 KiB), of
-/// B (256 KiB) and of C in L2; 8x32 accumulators are 16 AVX-512 registers.
-constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
-constexpr int64_t kRegisterM = 8, kRegisterN = 32;
-/// Packing B costs a copy of B per call, about 48/M of the contraction's
-/// time for M rows at this machine's ratio of FMA to copy throughput.
-/// Measured: it pays off at M = 1024, not yet at 256 (the MLP's layers, 2-3%
-/// slower packed) nor at 64.
-constexpr int64_t kMinRowsToPack = 512;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;
-/// The register tile of a convolution: 8 output columns by 32 output
-/// channels, 16 AVX-512 accumulators, as the matmul's (one step of the
-/// reduction over filter rows, columns and input channels is 8 broadcasts
-/// of input pixels, 2 loads of filter row and 16 FMAs).
-constexpr int64_t kConvRegisterW = 8, kConvRegisterF = 32;
-/// The vector length of the loops inside a row (4 AVX-512 registers): long
-/// enough to hide latencies, short enough that a row's values never spill.
-constexpr int64_t kRowStep = 64;
 
 /// The largest divisor of `size` that is at most `target`: a tile size with
 /// no remainder, so every tile is static.
@@ -105,10 +88,11 @@ struct ErasureListener : public RewriterBase::Listener {
 
 class TileAndFuse {
 public:
-  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow,
-              bool fuseProducers)
-      : rewriter(rewriter), parallelThreshold(parallelThreshold),
-        maxRow(maxRow), fuseProducers(fuseProducers) {}
+  TileAndFuse(IRRewriter &rewriter, const CPUTarget &target,
+              int64_t parallelThreshold, int64_t maxRow, bool fuseProducers)
+      : rewriter(rewriter), target(target), tiles(target.getTileSizes()),
+        parallelThreshold(parallelThreshold), maxRow(maxRow),
+        fuseProducers(fuseProducers) {}
 
   void tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
@@ -128,7 +112,8 @@ private:
                         ArrayRef<int64_t> registers, LoopType outerLoop);
 
   /// Tiles the ops of one row (the body of `rowLoop`) along the row in
-  /// steps of kRowStep; reductions keep a vector of partial results.
+  /// steps of the target's row step; reductions keep a vector of partial
+  /// results.
   void tileAlongRow(scf::ForOp rowLoop);
 
   /// Tiles `op` with `sizes`, fusing the producers `fuse` accepts; replaces
@@ -139,6 +124,8 @@ private:
                          ArrayRef<int64_t> interchange = {});
 
   IRRewriter &rewriter;
+  const CPUTarget &target;
+  CPUTileSizes tiles;
   int64_t parallelThreshold, maxRow;
   bool fuseProducers;
 };
@@ -193,10 +180,10 @@ static bool fusableIntoContraction(Operation *producer, bool isDestination) {
 void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t m = ranges[0], n = ranges[1], k = ranges[2];
-  int64_t blockM = divisorAtMost(m, kBlockM);
-  int64_t blockN = divisorAtMost(n, kBlockN);
-  int64_t registerM = divisorAtMost(blockM, kRegisterM);
-  int64_t registerN = divisorAtMost(blockN, kRegisterN);
+  int64_t blockM = divisorAtMost(m, tiles.blockM);
+  int64_t blockN = divisorAtMost(n, tiles.blockN);
+  int64_t registerM = divisorAtMost(blockM, tiles.registerM);
+  int64_t registerN = divisorAtMost(blockN, tiles.registerN);
   bool parallel =
       m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
   LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
@@ -204,7 +191,7 @@ void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   // With enough rows to amortize it, B is packed into register-tile panels
   // first (a copy of B per call).
   auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-  if (matmul && m >= kMinRowsToPack && registerN >= 16 &&
+  if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
       blockN % registerN == 0) {
     FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> packed =
         packMatmulB(rewriter, matmul, registerN);
@@ -228,8 +215,9 @@ void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
     tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp, fuseNothing);
 
   // Blocks of the reduction, then the register tile.
-  Operation *reductionBlock = tileAndFuse(
-      block, {0, 0, divisorAtMost(k, kBlockK)}, LoopType::ForOp, fuseNothing);
+  Operation *reductionBlock =
+      tileAndFuse(block, {0, 0, divisorAtMost(k, tiles.blockK)},
+                  LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
     return;
   tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
@@ -256,14 +244,15 @@ void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
           tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
     tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp, fuseNothing);
   Operation *reductionBlock =
-      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, kBlockK)},
+      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, tiles.blockK)},
                   LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
     return;
   // The register tile: its panel dimension has size 1, which the vector
   // lowering drops, leaving the outer products of an unpacked tile. Panels
-  // outside rows: a panel's reduction block (32 KiB) stays in L1 while the
-  // rows of A, 8x fewer bytes per step, come from L2.
+  // outside rows: a panel's reduction block stays in L1 (the target's
+  // reduction block is sized for it) while the rows of A, fewer bytes per
+  // step, come from L2.
   tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
               fuseNothing, {1, 0, 2, 3});
 }
@@ -311,8 +300,8 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   if (!block)
     return;
   inner[1] = 1;
-  inner[2] = divisorAtMost(cols, kConvRegisterW);
-  inner[3] = divisorAtMost(channels, kConvRegisterF);
+  inner[2] = divisorAtMost(cols, tiles.registerM);
+  inner[3] = divisorAtMost(channels, tiles.registerN);
   // The block's fill stays outside the register tiles (fused there, each
   // tile would zero a buffer of its own), tiled like them.
   linalg::Conv2DNhwcHwcfOp blockConv;
@@ -355,12 +344,12 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Long rows are cut along their last dimension, which must then be
   // parallel in every fused op; short rows stay whole. A 1-d op is a single
-  // row with no loop around it: cut from kRowStep on, or it would become
+  // row with no loop around it: cut from the row step on, or it would become
   // one vector of the whole row (the machine scheduler is quadratic in a
   // block of 500 such 4096-element adds).
   bool longRows =
-      innerIsParallel &&
-      (ranges.back() > maxRow || (numLoops == 1 && ranges.back() > kRowStep));
+      innerIsParallel && (ranges.back() > maxRow ||
+                          (numLoops == 1 && ranges.back() > tiles.rowStep));
   int64_t work = product(ranges);
   bool parallel = work >= parallelThreshold;
 
@@ -373,16 +362,16 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
       continue;
     int64_t chunk = divisorAtLeast(ranges[i], ranges[i] / kTargetChunks);
     if (longRows && i == numLoops - 1)
-      chunk = std::max(chunk, divisorAtLeast(ranges[i], kRowStep));
+      chunk = std::max(chunk, divisorAtLeast(ranges[i], tiles.rowStep));
     outer[i] = chunk;
     break;
   }
-  // The inner level: one row at a time, or kRowStep elements of it.
+  // The inner level: one row at a time, or a row step of it.
   for (int64_t i = 0; i < numLoops - 1; ++i)
     if (iterators[i] == utils::IteratorType::parallel)
       inner[i] = 1;
   if (longRows)
-    inner[numLoops - 1] = divisorAtMost(ranges.back(), kRowStep);
+    inner[numLoops - 1] = divisorAtMost(ranges.back(), tiles.rowStep);
 
   auto fuse = [&](Operation *producer, bool isDestination) {
     // Unfused, only the op's own output fill goes into its loops.
@@ -402,7 +391,7 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (!rows)
     return;
   Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
-  if (!row || longRows || ranges.back() <= kRowStep)
+  if (!row || longRows || ranges.back() <= tiles.rowStep)
     return;
   if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
     // Fusion computes a producer once per use (the exponentials of a
@@ -425,10 +414,12 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     int64_t last = op.getNumLoops() - 1;
-    if (last < 0 || ranges[last] <= kRowStep)
+    if (last < 0 || ranges[last] <= tiles.rowStep)
       continue;
-    int64_t step = divisorAtMost(ranges[last], kRowStep);
-    if (step < 8)
+    int64_t step = divisorAtMost(ranges[last], tiles.rowStep);
+    // Steps of fewer than 8 elements (one vector, where vectors are
+    // shorter) are not worth a loop.
+    if (step < std::min<int64_t>(8, target.lanes()))
       continue;
     // Only the row dimension is tiled; every other loop has size 1 here or
     // is a reduction the op keeps whole.
@@ -481,7 +472,12 @@ struct TFCTileAndFusePass
 
     ErasureListener listener;
     IRRewriter rewriter(&getContext(), &listener);
-    TileAndFuse tiler(rewriter, parallelThreshold, maxRow, fuseProducers);
+    const CPUTarget *cpu = lookupCPUTarget(target);
+    if (!cpu) {
+      func.emitError() << "unknown CPU target '" << target << "'";
+      return signalPassFailure();
+    }
+    TileAndFuse tiler(rewriter, *cpu, parallelThreshold, maxRow, fuseProducers);
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;

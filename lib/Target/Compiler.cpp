@@ -184,6 +184,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
+  pipelineOptions.cpu = options.target.cpu;
+  pipelineOptions.targetFeatures = options.target.features;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

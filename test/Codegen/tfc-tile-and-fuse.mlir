@@ -1,9 +1,18 @@
-// RUN: tfc-opt %s --tfc-tile-and-fuse --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx512 --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=neon --split-input-file | FileCheck %s --check-prefix=NEON
 
 // A large matmul: B is packed into 32-column panels, the output is tiled in
 // 64x256 blocks over threads (column blocks outside row blocks) with its
 // fill fused, then in reduction blocks of 256 and 8x32x1 register tiles,
 // panels outside rows.
+// NEON (128-bit vectors, 32 registers): panels of 8 columns and 8x8
+// register tiles, 16 accumulators.
+// NEON-LABEL: func.func @matmul
+// NEON: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [1024, 128, 8]
+// NEON: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 1024) step (4, 64)
+// NEON:   linalg.generic
+// NEON-SAME: ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x8xf32>) outs(%{{.*}} : tensor<8x1x8xf32>)
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) in (32)
 // CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 1024) step (8, 64)
@@ -20,6 +29,22 @@ func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tenso
   %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   %c = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%fill : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %c : tensor<1024x1024xf32>
+}
+
+// -----
+
+// An MLP layer at batch 64 reads its weights in place (fewer rows than
+// packing needs): one 64x256 block per thread and 8x32 register tiles.
+// CHECK-LABEL: func.func @mlp_layer
+// CHECK-NOT: linalg.transpose
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 512) step (64, 256)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+func.func @mlp_layer(%a: tensor<64x784xf32>, %b: tensor<784x512xf32>) -> tensor<64x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64x512xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x512xf32>) -> tensor<64x512xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x784xf32>, tensor<784x512xf32>) outs(%fill : tensor<64x512xf32>) -> tensor<64x512xf32>
+  return %c : tensor<64x512xf32>
 }
 
 // -----
@@ -58,6 +83,12 @@ func.func @small_matmul(%a: tensor<1x64xf32>, %b: tensor<64x64xf32>) -> tensor<1
 // CHECK:     scf.for {{.*}} iter_args(%{{.*}} = %[[EXP]]) -> (tensor<1x1024xf32>)
 // CHECK:       arith.divf
 // CHECK: scf.forall.in_parallel
+// AVX2 steps through a row 32 elements (4 ymm) at a time.
+// AVX2-LABEL: func.func @softmax
+// AVX2:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// AVX2:       arith.maximumf
+// AVX2:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// AVX2:       arith.addf
 func.func @softmax(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32
