@@ -35,7 +35,7 @@ static cl::OptionCategory tfcCategory("tfc options");
 static cl::SubCommand compileCommand(
     "compile", "Compile a tfc module into a shared library (libNAME.so) and "
                "its C header (NAME.h)");
-static cl::opt<std::string> compileInput(cl::Positional, cl::Required,
+static cl::opt<std::string> compileInput(cl::Positional, cl::Optional,
                                          cl::desc("<model.mlir>"),
                                          cl::sub(compileCommand),
                                          cl::cat(tfcCategory));
@@ -87,6 +87,11 @@ static cl::opt<std::string>
 static cl::opt<std::string> compileFeatures(
     "target-features",
     cl::desc("LLVM target features, e.g. +avx512f (default: the host's)"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool> compilePrintTarget(
+    "print-target",
+    cl::desc("Print the CPU target --cpu and --target-features choose (its "
+             "vector registers, caches and tile sizes) and exit"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string> compileModelName(
     "model-name",
@@ -140,6 +145,14 @@ static int runCompile() {
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
   options.disabledRewrites.assign(compileDisableRewrite.begin(),
                                   compileDisableRewrite.end());
+  if (compilePrintTarget) {
+    printCompilerTarget(options, outs());
+    return EXIT_SUCCESS;
+  }
+  if (options.inputPath.empty()) {
+    errs() << "tfc compile: no input file (tfc compile <model.mlir>)\n";
+    return EXIT_FAILURE;
+  }
   if (compileOptLevel > 3) {
     errs() << "tfc compile: -O" << compileOptLevel
            << " is not a level (use -O0 to -O3)\n";
