@@ -94,7 +94,10 @@ public:
         parallelThreshold(parallelThreshold), maxRow(maxRow),
         fuseProducers(fuseProducers) {}
 
-  void tileMatmul(linalg::LinalgOp op);
+  /// Packs B of a large matmul, splits off the rows that do not fill
+  /// whole register tiles, and tiles the parts (tileContraction); fails
+  /// after reporting an error.
+  LogicalResult tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
   /// alone when `root` is `conv`) into row blocks over threads and register
@@ -105,7 +108,13 @@ public:
 private:
   using LoopType = scf::SCFTilingOptions::LoopType;
 
-  /// Tiles the packed contraction of packMatmulB like tileMatmul: output
+  /// Tiles a contraction (the packed one of packMatmulB when `packed`)
+  /// for threads, caches and registers, with `blockN` columns per block and
+  /// `registerN` per register tile.
+  void tileContraction(linalg::LinalgOp op, int64_t blockN, int64_t registerN,
+                       bool packed);
+
+  /// Tiles the packed contraction of packMatmulB like tileContraction: output
   /// blocks (`block`: rows, panels, reduction size), reduction blocks and
   /// register tiles (`registers`: rows, columns).
   void tilePackedMatmul(linalg::GenericOp op, ArrayRef<int64_t> block,
@@ -177,30 +186,63 @@ static bool fusableIntoContraction(Operation *producer, bool isDestination) {
   return isDestination && isa<linalg::FillOp>(producer);
 }
 
-void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
+LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t m = ranges[0], n = ranges[1], k = ranges[2];
-  int64_t blockM = divisorAtMost(m, tiles.blockM);
+  int64_t m = ranges[0], n = ranges[1];
   int64_t blockN = divisorAtMost(n, tiles.blockN);
-  int64_t registerM = divisorAtMost(blockM, tiles.registerM);
   int64_t registerN = divisorAtMost(blockN, tiles.registerN);
-  bool parallel =
-      m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
-  LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
 
   // With enough rows to amortize it, B is packed into register-tile panels
   // first (a copy of B per call).
+  linalg::LinalgOp contraction = op;
+  bool packed = false;
   auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
   if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
       blockN % registerN == 0) {
-    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> packed =
+    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
         packMatmulB(rewriter, matmul, registerN);
-    if (succeeded(packed)) {
-      tileRowWise(packed->second);
-      tilePackedMatmul(packed->first, {blockM, blockN / registerN, k},
-                       {registerM, registerN}, outerLoop);
-      return;
+    if (succeeded(result)) {
+      tileRowWise(result->second);
+      contraction = result->first;
+      packed = true;
     }
+  }
+
+  // When no divisor of the rows is near the register tile's (1024 rows and
+  // 6-row tiles), the rows left after whole register tiles are a
+  // contraction of their own, with a register tile of their number.
+  int64_t rest = m % tiles.registerM;
+  if (m > tiles.registerM && rest != 0 &&
+      divisorAtMost(m, tiles.registerM) < tiles.registerM) {
+    FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+        splitContractionRows(rewriter, contraction, m - rest);
+    if (failed(parts))
+      return failure();
+    tileContraction(parts->first, blockN, registerN, packed);
+    tileContraction(parts->second, blockN, registerN, packed);
+    return success();
+  }
+  tileContraction(contraction, blockN, registerN, packed);
+  return success();
+}
+
+void TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                  int64_t registerN, bool packed) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[0], k = ranges.back();
+  int64_t n = packed ? ranges[1] * ranges[2] : ranges[1];
+  int64_t registerM = divisorAtMost(m, tiles.registerM);
+  int64_t blockM =
+      registerM * divisorAtMost(m / registerM,
+                                std::max<int64_t>(1, tiles.blockM / registerM));
+  bool parallel =
+      m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
+  LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
+  if (packed) {
+    tilePackedMatmul(cast<linalg::GenericOp>(op.getOperation()),
+                     {blockM, blockN / registerN, k}, {registerM, registerN},
+                     outerLoop);
+    return;
   }
 
   // The cache level: one output block per thread, its fill fused.
@@ -481,9 +523,10 @@ struct TFCTileAndFusePass
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;
-      if (isMatmulLike(root))
-        tiler.tileMatmul(root);
-      else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
+      if (isMatmulLike(root)) {
+        if (failed(tiler.tileMatmul(root)))
+          return signalPassFailure();
+      } else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
         tiler.tileConvolution(root, conv);
       else
         tiler.tileRowWise(root);

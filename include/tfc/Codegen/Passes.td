@@ -29,7 +29,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       into panels of the register tile's width, so a register tile streams
       B from consecutive addresses. Each tile size divides its dimension
       (the largest divisor not above the target), so tiles are static and
-      vectorize without masks.
+      vectorize without masks; when no divisor of the rows is near the
+      register tile's (1024 rows, 6-row tiles), the rows left after whole
+      register tiles (4) are a contraction of their own, tiled alike.
     - Convolutions (`linalg.conv_2d_nhwc_hwcf`), with the element-wise op
       that consumes their output (bias and activation) fused in: blocks of
       output rows per image over threads, then register tiles of output
