@@ -110,15 +110,16 @@ private:
 
   /// Tiles a contraction (the packed one of packMatmulB when `packed`)
   /// for threads, caches and registers, with `blockN` columns per block and
-  /// `registerN` per register tile.
-  void tileContraction(linalg::LinalgOp op, int64_t blockN, int64_t registerN,
-                       bool packed);
+  /// `registerN` per register tile; with `allRows`, one block holds every
+  /// row and is split where its register tiles end (tileReduction).
+  LogicalResult tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                int64_t registerN, bool packed,
+                                bool allRows = false);
 
-  /// Tiles the packed contraction of packMatmulB like tileContraction: output
-  /// blocks (`block`: rows, panels, reduction size), reduction blocks and
-  /// register tiles (`registers`: rows, columns).
-  void tilePackedMatmul(linalg::GenericOp op, ArrayRef<int64_t> block,
-                        ArrayRef<int64_t> registers, LoopType outerLoop);
+  /// Tiles an output block into reduction blocks and register tiles of
+  /// `registerM` rows; the rows left over get a register tile of their own.
+  LogicalResult tileReduction(linalg::LinalgOp op, int64_t registerM,
+                              int64_t registerN, bool packed);
 
   /// Tiles the ops of one row (the body of `rowLoop`) along the row in
   /// steps of the target's row step; reductions keep a vector of partial
@@ -208,95 +209,107 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
     }
   }
 
-  // When no divisor of the rows is near the register tile's (1024 rows and
-  // 6-row tiles), the rows left after whole register tiles are a
-  // contraction of their own, with a register tile of their number.
+  // When no divisor of the rows is near the register tile's (64 or 1024
+  // rows and 6-row tiles), the rows left after whole register tiles get a
+  // register tile of their number. Few rows are one block, split where its
+  // register tiles are, so that every row reuses the block's columns of B
+  // from cache; otherwise the whole contraction is split, and the few rows
+  // left read B once more.
   int64_t rest = m % tiles.registerM;
-  if (m > tiles.registerM && rest != 0 &&
-      divisorAtMost(m, tiles.registerM) < tiles.registerM) {
-    FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
-        splitContractionRows(rewriter, contraction, m - rest);
-    if (failed(parts))
-      return failure();
-    tileContraction(parts->first, blockN, registerN, packed);
-    tileContraction(parts->second, blockN, registerN, packed);
-    return success();
-  }
-  tileContraction(contraction, blockN, registerN, packed);
-  return success();
+  bool uneven = m > tiles.registerM && rest != 0 &&
+                divisorAtMost(m, tiles.registerM) < tiles.registerM;
+  if (!uneven || m <= 2 * tiles.blockM)
+    return tileContraction(contraction, blockN, registerN, packed,
+                           /*allRows=*/uneven);
+  FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+      splitContractionRows(rewriter, contraction, m - rest);
+  if (failed(parts) ||
+      failed(tileContraction(parts->first, blockN, registerN, packed)))
+    return failure();
+  return tileContraction(parts->second, blockN, registerN, packed);
 }
 
-void TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
-                                  int64_t registerN, bool packed) {
+LogicalResult TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                           int64_t registerN, bool packed,
+                                           bool allRows) {
+  // Loops (m, n, k), or (m, panels, panel columns, k) on a packed B.
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t m = ranges[0], k = ranges.back();
   int64_t n = packed ? ranges[1] * ranges[2] : ranges[1];
-  int64_t registerM = divisorAtMost(m, tiles.registerM);
+  int64_t registerM =
+      allRows ? tiles.registerM : divisorAtMost(m, tiles.registerM);
   int64_t blockM =
-      registerM * divisorAtMost(m / registerM,
-                                std::max<int64_t>(1, tiles.blockM / registerM));
+      allRows
+          ? m
+          : registerM *
+                divisorAtMost(m / registerM,
+                              std::max<int64_t>(1, tiles.blockM / registerM));
   bool parallel =
       m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
   LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
-  if (packed) {
-    tilePackedMatmul(cast<linalg::GenericOp>(op.getOperation()),
-                     {blockM, blockN / registerN, k}, {registerM, registerN},
-                     outerLoop);
-    return;
-  }
 
-  // The cache level: one output block per thread, its fill fused.
+  // The cache level: one output block per thread, its fill fused. On a
+  // packed B, column blocks outside row blocks: the static schedule then
+  // gives each thread whole column blocks of the packed B (2 MiB for
+  // K = 2048 with AVX-512, its L2) and streams A past them, instead of
+  // streaming all of B once per row block (4x less traffic for 2048^3;
+  // 12-15 % faster there).
   Operation *block =
-      tileAndFuse(op, {blockM, blockN, 0}, outerLoop, fusableIntoContraction);
+      packed ? tileAndFuse(op, {blockM, blockN / registerN, 0, 0}, outerLoop,
+                           fusableIntoContraction, {1, 0, 2, 3})
+             : tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
+                           fusableIntoContraction);
   if (!block)
-    return;
+    return success();
   // The fill of the block, tiled like the registers below.
   auto tiled = cast<linalg::LinalgOp>(block);
+  int64_t fillRows = divisorAtMost(blockM, registerM);
   if (auto fill =
           tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp, fuseNothing);
-
-  // Blocks of the reduction, then the register tile.
-  Operation *reductionBlock =
-      tileAndFuse(block, {0, 0, divisorAtMost(k, tiles.blockK)},
-                  LoopType::ForOp, fuseNothing);
-  if (!reductionBlock)
-    return;
-  tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
-              fuseNothing);
+    tileAndFuse(fill,
+                packed ? SmallVector<int64_t>{fillRows, 1, registerN}
+                       : SmallVector<int64_t>{fillRows, registerN},
+                LoopType::ForOp, fuseNothing);
+  return tileReduction(tiled, registerM, registerN, packed);
 }
 
-void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
-                                   ArrayRef<int64_t> block,
-                                   ArrayRef<int64_t> registers,
-                                   LoopType outerLoop) {
-  int64_t blockM = block[0], blockPanels = block[1], k = block[2];
-  int64_t registerM = registers[0], registerN = registers[1];
-  // Column blocks outside row blocks: the static schedule then gives each
-  // thread whole column blocks of the packed B (2 MiB for K = 2048, its L2)
-  // and streams A past them, instead of streaming all of B once per row
-  // block (4x less traffic for 2048^3; 12-15 % faster there).
-  Operation *tiledBlock =
-      tileAndFuse(op, {blockM, blockPanels, 0, 0}, outerLoop,
-                  fusableIntoContraction, {1, 0, 2, 3});
-  if (!tiledBlock)
-    return;
-  auto tiled = cast<linalg::LinalgOp>(tiledBlock);
-  if (auto fill =
-          tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp, fuseNothing);
+LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
+                                         int64_t registerN, bool packed) {
+  // Rows left over after whole register tiles are a part of their own,
+  // with its own reduction loop: split inside the reduction loop, the
+  // parts' accumulators would be hoisted out of it in an order that
+  // bufferization copies.
+  int64_t rows = op.getStaticLoopRanges()[0];
+  if (int64_t rest = rows % registerM) {
+    FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+        splitContractionRows(rewriter, op, rows - rest);
+    if (failed(parts) ||
+        failed(tileReduction(parts->first, registerM, registerN, packed)))
+      return failure();
+    return tileReduction(parts->second, rest, registerN, packed);
+  }
+  // Blocks of the reduction, then the register tiles.
+  int64_t k = op.getStaticLoopRanges().back();
+  int64_t blockK = divisorAtMost(k, tiles.blockK);
   Operation *reductionBlock =
-      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, tiles.blockK)},
+      tileAndFuse(op,
+                  packed ? SmallVector<int64_t>{0, 0, 0, blockK}
+                         : SmallVector<int64_t>{0, 0, blockK},
                   LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
-    return;
-  // The register tile: its panel dimension has size 1, which the vector
-  // lowering drops, leaving the outer products of an unpacked tile. Panels
-  // outside rows: a panel's reduction block stays in L1 (the target's
-  // reduction block is sized for it) while the rows of A, fewer bytes per
-  // step, come from L2.
-  tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
-              fuseNothing, {1, 0, 2, 3});
+    return success();
+  // On a packed B, the register tile's panel dimension has size 1, which
+  // the vector lowering drops, leaving the outer products of an unpacked
+  // tile; panels outside rows: a panel's reduction block stays in L1 (the
+  // target's reduction block is sized for it) while the rows of A, fewer
+  // bytes per step, come from L2.
+  if (packed)
+    tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
+                fuseNothing, {1, 0, 2, 3});
+  else
+    tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
+                fuseNothing);
+  return success();
 }
 
 /// The convolution a root computes: the root itself or, for an

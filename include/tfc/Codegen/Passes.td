@@ -30,8 +30,10 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       B from consecutive addresses. Each tile size divides its dimension
       (the largest divisor not above the target), so tiles are static and
       vectorize without masks; when no divisor of the rows is near the
-      register tile's (1024 rows, 6-row tiles), the rows left after whole
-      register tiles (4) are a contraction of their own, tiled alike.
+      register tile's (64 or 1024 rows, 6-row tiles), the rows left after
+      whole register tiles (4) get a register tile of their own: inside
+      each block when the rows fit in two blocks (one block then holds
+      them all), else as a contraction of their own, tiled alike.
     - Convolutions (`linalg.conv_2d_nhwc_hwcf`), with the element-wise op
       that consumes their output (bias and activation) fused in: blocks of
       output rows per image over threads, then register tiles of output
