@@ -122,7 +122,9 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   TFCVectorizeOptions vectorize;
   vectorize.target = target;
   pm.addNestedPass<func::FuncOp>(createTFCVectorize(vectorize));
-  pm.addPass(createTFCApproximateMath());
+  TFCApproximateMathOptions approximate;
+  approximate.target = target;
+  pm.addPass(createTFCApproximateMath(approximate));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

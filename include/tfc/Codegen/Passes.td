@@ -124,7 +124,16 @@ def TFCApproximateMath : Pass<"tfc-approximate-math"> {
     approximations lose accuracy far from zero. The approximations are accurate to a few ulp in the normal range
     (test/unit/ApproximateMathTest.cpp states the measured maximum relative
     errors).
+
+    For a CPU `target` without FMA (`sse`), the approximations' `math.fma`
+    become `arith.mulf` and `arith.addf`: LLVM would compute each exactly
+    rounded fma with a libm call.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The CPU target (avx512, avx2, sse, neon, or host); without FMA "
+           "units, fused multiply-adds are split">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
