@@ -1,6 +1,7 @@
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx512 --split-input-file | FileCheck %s
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=neon --split-input-file | FileCheck %s --check-prefix=NEON
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=sse --split-input-file | FileCheck %s --check-prefix=SSE
 
 // A large matmul: B is packed into 32-column panels, the output is tiled in
 // 64x256 blocks over threads (column blocks outside row blocks) with its
@@ -116,12 +117,13 @@ func.func @small_matmul(%a: tensor<1x64xf32>, %b: tensor<64x64xf32>) -> tensor<1
 // CHECK:     scf.for {{.*}} iter_args(%{{.*}} = %[[EXP]]) -> (tensor<1x1024xf32>)
 // CHECK:       arith.divf
 // CHECK: scf.forall.in_parallel
-// AVX2 steps through a row 32 elements (4 ymm) at a time.
-// AVX2-LABEL: func.func @softmax
-// AVX2:     scf.for {{.*}} -> (tensor<1x32xf32>)
-// AVX2:       arith.maximumf
-// AVX2:     scf.for {{.*}} -> (tensor<1x32xf32>)
-// AVX2:       arith.addf
+// SSE steps through a row 32 elements (8 xmm, half its registers) at a
+// time.
+// SSE-LABEL: func.func @softmax
+// SSE:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// SSE:       arith.maximumf
+// SSE:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// SSE:       arith.addf
 func.func @softmax(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32

@@ -45,7 +45,7 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       row-wise tile-and-fuse: the root is tiled along its outer dimensions
       with an `scf.forall` and then row by row with an `scf.for`, and its
       linalg producers are fused into both loops, so a softmax runs as one
-      pass over each row. Inside a row, each op steps 64 elements (32) at a
+      pass over each row. Inside a row, each op steps 64 elements at a
       time, reductions keep as many partial results, and an element-wise op
       that is the last reader of another's result overwrites it in place.
       Rows longer than `max-row` elements, and 1-d ops longer than a step, are
