@@ -10,7 +10,7 @@ same run: tfc (a C driver calling tfc_model_call in a loop), ONNX Runtime
 The host build runs against the peers with the CPU's own kernels; the
 Haswell build against OpenBLAS's Haswell kernel (OPENBLAS_CORETYPE=Haswell)
 and PyTorch restricted to AVX2 (ATEN_CPU_CAPABILITY=avx2, its BLAS on the
-Haswell kernel too). It also measures the machine's limits (FMA peak with
+Haswell kernel too, oneDNN's convolutions by ONEDNN_MAX_CPU_ISA=AVX2). It also measures the machine's limits (FMA peak with
 AVX-512 and with AVX2, STREAM triad) and reports each case's fraction of the
 limit of its build's vector width.
 
@@ -294,19 +294,25 @@ def cpu_flags():
     return set()
 
 
+# What restricts each library of the peers to AVX2: OpenBLAS's kernel,
+# PyTorch's own vector kernels, and oneDNN (PyTorch's convolutions), which
+# ignores ATEN_CPU_CAPABILITY.
+AVX2_ENV = {"OPENBLAS_CORETYPE": "Haswell", "ATEN_CPU_CAPABILITY": "avx2",
+            "ONEDNN_MAX_CPU_ISA": "AVX2", "DNNL_MAX_CPU_ISA": "AVX2"}
+
+
 def py_env(threads, cpu):
     """The peers' environment: thread counts, and for `haswell` OpenBLAS's
-    Haswell kernel and PyTorch's AVX2 kernels; for `native` the CPU's own
-    (a preset OPENBLAS_CORETYPE or OPENBLAS_L2_SIZE is dropped)."""
+    Haswell kernel and PyTorch's and oneDNN's AVX2 kernels; for `native` the
+    CPU's own (a preset OPENBLAS_CORETYPE or OPENBLAS_L2_SIZE is dropped)."""
     env = dict(os.environ)
     env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = str(threads)
     env["MKL_NUM_THREADS"] = str(threads)
-    env.pop("OPENBLAS_CORETYPE", None)
     env.pop("OPENBLAS_L2_SIZE", None)
-    env.pop("ATEN_CPU_CAPABILITY", None)
+    for key in AVX2_ENV:
+        env.pop(key, None)
     if cpu == "haswell":
-        env["OPENBLAS_CORETYPE"] = "Haswell"
-        env["ATEN_CPU_CAPABILITY"] = "avx2"
+        env.update(AVX2_ENV)
     return env
 
 
