@@ -80,3 +80,32 @@ if compile_target:
     config.available_features.add("target-" + compile_target)
     config.substitutions.insert(
         0, (r"\btfc compile\b", "tfc compile --target=" + compile_target))
+
+# `--param tfc_compile_cpu=haswell` (the ctests lit-cpu-*) runs them with
+# every `tfc compile` compiling for that CPU, so code generation for each
+# CPU target (docs/performance.md) is checked on this machine; skipped where
+# the host cannot run the CPU's code.
+CPU_FLAGS = {"x86-64": set(), "haswell": {"avx2", "fma", "bmi2", "f16c", "movbe"}}
+compile_cpu = lit_config.params.get("tfc_compile_cpu")
+if compile_cpu:
+    config.test_exec_root = os.path.join(config.tfc_obj_root, "test-cpu-" + compile_cpu)
+    config.available_features.add("cpu-" + compile_cpu)
+    host_flags = set()
+    if os.path.exists("/proc/cpuinfo"):
+        with open("/proc/cpuinfo") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("flags"):
+                    host_flags = set(line.split(":", 1)[1].split())
+                    break
+    if compile_cpu not in CPU_FLAGS:
+        lit_config.fatal(f"tfc_compile_cpu: no flags known for {compile_cpu}")
+    missing = CPU_FLAGS[compile_cpu] - host_flags
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64"):
+        missing = {"x86-64"}
+    if missing:
+        lit_config.note(f"skipped: this CPU cannot run {compile_cpu} code "
+                        f"(no {', '.join(sorted(missing))})")
+        config.unsupported = True
+    config.substitutions.insert(
+        0, (r"\btfc compile\b", "tfc compile --cpu=" + compile_cpu))

@@ -9,6 +9,7 @@
 
 #include "Transforms.h"
 #include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/TargetDescription.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -32,27 +33,9 @@ using namespace mlir::tfc;
 
 namespace {
 
-/// Targets of the contraction tiling: a 64x256 block of the output per
-/// thread with 256 steps of the reduction keeps the block of A (64 KiB), of
-/// B (256 KiB) and of C in L2; 8x32 accumulators are 16 AVX-512 registers.
-constexpr int64_t kBlockM = 64, kBlockN = 256, kBlockK = 256;
-constexpr int64_t kRegisterM = 8, kRegisterN = 32;
-/// Packing B costs a copy of B per call, about 48/M of the contraction's
-/// time for M rows at this machine's ratio of FMA to copy throughput.
-/// Measured: it pays off at M = 1024, not yet at 256 (the MLP's layers, 2-3%
-/// slower packed) nor at 64.
-constexpr int64_t kMinRowsToPack = 512;
 /// How many pieces the outer level of a row-wise op aims for: enough for
 /// two threads to balance, few enough that each piece is sizable.
 constexpr int64_t kTargetChunks = 64;
-/// The register tile of a convolution: 8 output columns by 32 output
-/// channels, 16 AVX-512 accumulators, as the matmul's (one step of the
-/// reduction over filter rows, columns and input channels is 8 broadcasts
-/// of input pixels, 2 loads of filter row and 16 FMAs).
-constexpr int64_t kConvRegisterW = 8, kConvRegisterF = 32;
-/// The vector length of the loops inside a row (4 AVX-512 registers): long
-/// enough to hide latencies, short enough that a row's values never spill.
-constexpr int64_t kRowStep = 64;
 
 /// The largest divisor of `size` that is at most `target`: a tile size with
 /// no remainder, so every tile is static.
@@ -105,12 +88,16 @@ struct ErasureListener : public RewriterBase::Listener {
 
 class TileAndFuse {
 public:
-  TileAndFuse(IRRewriter &rewriter, int64_t parallelThreshold, int64_t maxRow,
-              bool fuseProducers)
-      : rewriter(rewriter), parallelThreshold(parallelThreshold),
-        maxRow(maxRow), fuseProducers(fuseProducers) {}
+  TileAndFuse(IRRewriter &rewriter, const CPUTarget &target,
+              int64_t parallelThreshold, int64_t maxRow, bool fuseProducers)
+      : rewriter(rewriter), target(target), tiles(target.getTileSizes()),
+        parallelThreshold(parallelThreshold), maxRow(maxRow),
+        fuseProducers(fuseProducers) {}
 
-  void tileMatmul(linalg::LinalgOp op);
+  /// Packs B of a large matmul, splits off the rows that do not fill
+  /// whole register tiles, and tiles the parts (tileContraction); fails
+  /// after reporting an error.
+  LogicalResult tileMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
   /// alone when `root` is `conv`) into row blocks over threads and register
@@ -121,14 +108,22 @@ public:
 private:
   using LoopType = scf::SCFTilingOptions::LoopType;
 
-  /// Tiles the packed contraction of packMatmulB like tileMatmul: output
-  /// blocks (`block`: rows, panels, reduction size), reduction blocks and
-  /// register tiles (`registers`: rows, columns).
-  void tilePackedMatmul(linalg::GenericOp op, ArrayRef<int64_t> block,
-                        ArrayRef<int64_t> registers, LoopType outerLoop);
+  /// Tiles a contraction (the packed one of packMatmulB when `packed`)
+  /// for threads, caches and registers, with `blockN` columns per block and
+  /// `registerN` per register tile; with `allRows`, one block holds every
+  /// row and is split where its register tiles end (tileReduction).
+  LogicalResult tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                int64_t registerN, bool packed,
+                                bool allRows = false);
+
+  /// Tiles an output block into reduction blocks and register tiles of
+  /// `registerM` rows; the rows left over get a register tile of their own.
+  LogicalResult tileReduction(linalg::LinalgOp op, int64_t registerM,
+                              int64_t registerN, bool packed);
 
   /// Tiles the ops of one row (the body of `rowLoop`) along the row in
-  /// steps of kRowStep; reductions keep a vector of partial results.
+  /// steps of the target's row step; reductions keep a vector of partial
+  /// results.
   void tileAlongRow(scf::ForOp rowLoop);
 
   /// Tiles `op` with `sizes`, fusing the producers `fuse` accepts; replaces
@@ -139,6 +134,8 @@ private:
                          ArrayRef<int64_t> interchange = {});
 
   IRRewriter &rewriter;
+  const CPUTarget &target;
+  CPUTileSizes tiles;
   int64_t parallelThreshold, maxRow;
   bool fuseProducers;
 };
@@ -190,82 +187,129 @@ static bool fusableIntoContraction(Operation *producer, bool isDestination) {
   return isDestination && isa<linalg::FillOp>(producer);
 }
 
-void TileAndFuse::tileMatmul(linalg::LinalgOp op) {
+LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t m = ranges[0], n = ranges[1], k = ranges[2];
-  int64_t blockM = divisorAtMost(m, kBlockM);
-  int64_t blockN = divisorAtMost(n, kBlockN);
-  int64_t registerM = divisorAtMost(blockM, kRegisterM);
-  int64_t registerN = divisorAtMost(blockN, kRegisterN);
+  int64_t m = ranges[0], n = ranges[1];
+  int64_t blockN = divisorAtMost(n, tiles.blockN);
+  int64_t registerN = divisorAtMost(blockN, tiles.registerN);
+
+  // With enough rows to amortize it, B is packed into register-tile panels
+  // first (a copy of B per call).
+  linalg::LinalgOp contraction = op;
+  bool packed = false;
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
+      blockN % registerN == 0) {
+    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
+        packMatmulB(rewriter, matmul, registerN);
+    if (succeeded(result)) {
+      tileRowWise(result->second);
+      contraction = result->first;
+      packed = true;
+    }
+  }
+
+  // When no divisor of the rows is near the register tile's (64 or 1024
+  // rows and 6-row tiles), the rows left after whole register tiles get a
+  // register tile of their number. Few rows are one block, split where its
+  // register tiles are, so that every row reuses the block's columns of B
+  // from cache; otherwise the whole contraction is split, and the few rows
+  // left read B once more.
+  int64_t rest = m % tiles.registerM;
+  bool uneven = m > tiles.registerM && rest != 0 &&
+                divisorAtMost(m, tiles.registerM) < tiles.registerM;
+  if (!uneven || m <= 2 * tiles.blockM)
+    return tileContraction(contraction, blockN, registerN, packed,
+                           /*allRows=*/uneven);
+  FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+      splitContractionRows(rewriter, contraction, m - rest);
+  if (failed(parts) ||
+      failed(tileContraction(parts->first, blockN, registerN, packed)))
+    return failure();
+  return tileContraction(parts->second, blockN, registerN, packed);
+}
+
+LogicalResult TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                           int64_t registerN, bool packed,
+                                           bool allRows) {
+  // Loops (m, n, k), or (m, panels, panel columns, k) on a packed B.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[0], k = ranges.back();
+  int64_t n = packed ? ranges[1] * ranges[2] : ranges[1];
+  int64_t registerM =
+      allRows ? tiles.registerM : divisorAtMost(m, tiles.registerM);
+  int64_t blockM =
+      allRows
+          ? m
+          : registerM *
+                divisorAtMost(m / registerM,
+                              std::max<int64_t>(1, tiles.blockM / registerM));
   bool parallel =
       m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
   LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
 
-  // With enough rows to amortize it, B is packed into register-tile panels
-  // first (a copy of B per call).
-  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-  if (matmul && m >= kMinRowsToPack && registerN >= 16 &&
-      blockN % registerN == 0) {
-    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> packed =
-        packMatmulB(rewriter, matmul, registerN);
-    if (succeeded(packed)) {
-      tileRowWise(packed->second);
-      tilePackedMatmul(packed->first, {blockM, blockN / registerN, k},
-                       {registerM, registerN}, outerLoop);
-      return;
-    }
-  }
-
-  // The cache level: one output block per thread, its fill fused.
+  // The cache level: one output block per thread, its fill fused. On a
+  // packed B, column blocks outside row blocks: the static schedule then
+  // gives each thread whole column blocks of the packed B (2 MiB for
+  // K = 2048 with AVX-512, its L2) and streams A past them, instead of
+  // streaming all of B once per row block (4x less traffic for 2048^3;
+  // 12-15 % faster there).
   Operation *block =
-      tileAndFuse(op, {blockM, blockN, 0}, outerLoop, fusableIntoContraction);
+      packed ? tileAndFuse(op, {blockM, blockN / registerN, 0, 0}, outerLoop,
+                           fusableIntoContraction, {1, 0, 2, 3})
+             : tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
+                           fusableIntoContraction);
   if (!block)
-    return;
+    return success();
   // The fill of the block, tiled like the registers below.
   auto tiled = cast<linalg::LinalgOp>(block);
+  int64_t fillRows = divisorAtMost(blockM, registerM);
   if (auto fill =
           tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, registerN}, LoopType::ForOp, fuseNothing);
-
-  // Blocks of the reduction, then the register tile.
-  Operation *reductionBlock = tileAndFuse(
-      block, {0, 0, divisorAtMost(k, kBlockK)}, LoopType::ForOp, fuseNothing);
-  if (!reductionBlock)
-    return;
-  tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
-              fuseNothing);
+    tileAndFuse(fill,
+                packed ? SmallVector<int64_t>{fillRows, 1, registerN}
+                       : SmallVector<int64_t>{fillRows, registerN},
+                LoopType::ForOp, fuseNothing);
+  return tileReduction(tiled, registerM, registerN, packed);
 }
 
-void TileAndFuse::tilePackedMatmul(linalg::GenericOp op,
-                                   ArrayRef<int64_t> block,
-                                   ArrayRef<int64_t> registers,
-                                   LoopType outerLoop) {
-  int64_t blockM = block[0], blockPanels = block[1], k = block[2];
-  int64_t registerM = registers[0], registerN = registers[1];
-  // Column blocks outside row blocks: the static schedule then gives each
-  // thread whole column blocks of the packed B (2 MiB for K = 2048, its L2)
-  // and streams A past them, instead of streaming all of B once per row
-  // block (4x less traffic for 2048^3; 12-15 % faster there).
-  Operation *tiledBlock =
-      tileAndFuse(op, {blockM, blockPanels, 0, 0}, outerLoop,
-                  fusableIntoContraction, {1, 0, 2, 3});
-  if (!tiledBlock)
-    return;
-  auto tiled = cast<linalg::LinalgOp>(tiledBlock);
-  if (auto fill =
-          tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-    tileAndFuse(fill, {registerM, 1, registerN}, LoopType::ForOp, fuseNothing);
+LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
+                                         int64_t registerN, bool packed) {
+  // Rows left over after whole register tiles are a part of their own,
+  // with its own reduction loop: split inside the reduction loop, the
+  // parts' accumulators would be hoisted out of it in an order that
+  // bufferization copies.
+  int64_t rows = op.getStaticLoopRanges()[0];
+  if (int64_t rest = rows % registerM) {
+    FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+        splitContractionRows(rewriter, op, rows - rest);
+    if (failed(parts) ||
+        failed(tileReduction(parts->first, registerM, registerN, packed)))
+      return failure();
+    return tileReduction(parts->second, rest, registerN, packed);
+  }
+  // Blocks of the reduction, then the register tiles.
+  int64_t k = op.getStaticLoopRanges().back();
+  int64_t blockK = divisorAtMost(k, tiles.blockK);
   Operation *reductionBlock =
-      tileAndFuse(tiledBlock, {0, 0, 0, divisorAtMost(k, kBlockK)},
+      tileAndFuse(op,
+                  packed ? SmallVector<int64_t>{0, 0, 0, blockK}
+                         : SmallVector<int64_t>{0, 0, blockK},
                   LoopType::ForOp, fuseNothing);
   if (!reductionBlock)
-    return;
-  // The register tile: its panel dimension has size 1, which the vector
-  // lowering drops, leaving the outer products of an unpacked tile. Panels
-  // outside rows: a panel's reduction block (32 KiB) stays in L1 while the
-  // rows of A, 8x fewer bytes per step, come from L2.
-  tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
-              fuseNothing, {1, 0, 2, 3});
+    return success();
+  // On a packed B, the register tile's panel dimension has size 1, which
+  // the vector lowering drops, leaving the outer products of an unpacked
+  // tile; panels outside rows: a panel's reduction block stays in L1 (the
+  // target's reduction block is sized for it) while the rows of A, fewer
+  // bytes per step, come from L2.
+  if (packed)
+    tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
+                fuseNothing, {1, 0, 2, 3});
+  else
+    tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
+                fuseNothing);
+  return success();
 }
 
 /// The convolution a root computes: the root itself or, for an
@@ -311,8 +355,8 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   if (!block)
     return;
   inner[1] = 1;
-  inner[2] = divisorAtMost(cols, kConvRegisterW);
-  inner[3] = divisorAtMost(channels, kConvRegisterF);
+  inner[2] = divisorAtMost(cols, tiles.registerM);
+  inner[3] = divisorAtMost(channels, tiles.registerN);
   // The block's fill stays outside the register tiles (fused there, each
   // tile would zero a buffer of its own), tiled like them.
   linalg::Conv2DNhwcHwcfOp blockConv;
@@ -355,12 +399,12 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Long rows are cut along their last dimension, which must then be
   // parallel in every fused op; short rows stay whole. A 1-d op is a single
-  // row with no loop around it: cut from kRowStep on, or it would become
+  // row with no loop around it: cut from the row step on, or it would become
   // one vector of the whole row (the machine scheduler is quadratic in a
   // block of 500 such 4096-element adds).
   bool longRows =
-      innerIsParallel &&
-      (ranges.back() > maxRow || (numLoops == 1 && ranges.back() > kRowStep));
+      innerIsParallel && (ranges.back() > maxRow ||
+                          (numLoops == 1 && ranges.back() > tiles.rowStep));
   int64_t work = product(ranges);
   bool parallel = work >= parallelThreshold;
 
@@ -373,16 +417,16 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
       continue;
     int64_t chunk = divisorAtLeast(ranges[i], ranges[i] / kTargetChunks);
     if (longRows && i == numLoops - 1)
-      chunk = std::max(chunk, divisorAtLeast(ranges[i], kRowStep));
+      chunk = std::max(chunk, divisorAtLeast(ranges[i], tiles.rowStep));
     outer[i] = chunk;
     break;
   }
-  // The inner level: one row at a time, or kRowStep elements of it.
+  // The inner level: one row at a time, or a row step of it.
   for (int64_t i = 0; i < numLoops - 1; ++i)
     if (iterators[i] == utils::IteratorType::parallel)
       inner[i] = 1;
   if (longRows)
-    inner[numLoops - 1] = divisorAtMost(ranges.back(), kRowStep);
+    inner[numLoops - 1] = divisorAtMost(ranges.back(), tiles.rowStep);
 
   auto fuse = [&](Operation *producer, bool isDestination) {
     // Unfused, only the op's own output fill goes into its loops.
@@ -402,7 +446,7 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (!rows)
     return;
   Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
-  if (!row || longRows || ranges.back() <= kRowStep)
+  if (!row || longRows || ranges.back() <= tiles.rowStep)
     return;
   if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
     // Fusion computes a producer once per use (the exponentials of a
@@ -425,10 +469,12 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     int64_t last = op.getNumLoops() - 1;
-    if (last < 0 || ranges[last] <= kRowStep)
+    if (last < 0 || ranges[last] <= tiles.rowStep)
       continue;
-    int64_t step = divisorAtMost(ranges[last], kRowStep);
-    if (step < 8)
+    int64_t step = divisorAtMost(ranges[last], tiles.rowStep);
+    // Steps of fewer than 8 elements (one vector, where vectors are
+    // shorter) are not worth a loop.
+    if (step < std::min<int64_t>(8, target.lanes()))
       continue;
     // Only the row dimension is tiled; every other loop has size 1 here or
     // is a reduction the op keeps whole.
@@ -481,13 +527,19 @@ struct TFCTileAndFusePass
 
     ErasureListener listener;
     IRRewriter rewriter(&getContext(), &listener);
-    TileAndFuse tiler(rewriter, parallelThreshold, maxRow, fuseProducers);
+    const CPUTarget *cpu = lookupCPUTarget(target);
+    if (!cpu) {
+      func.emitError() << "unknown CPU target '" << target << "'";
+      return signalPassFailure();
+    }
+    TileAndFuse tiler(rewriter, *cpu, parallelThreshold, maxRow, fuseProducers);
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;
-      if (isMatmulLike(root))
-        tiler.tileMatmul(root);
-      else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
+      if (isMatmulLike(root)) {
+        if (failed(tiler.tileMatmul(root)))
+          return signalPassFailure();
+      } else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
         tiler.tileConvolution(root, conv);
       else
         tiler.tileRowWise(root);

@@ -23,6 +23,14 @@ namespace mlir::tfc {
 FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
 packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
 
+/// Splits the contraction `op` at row `rows` (of its first loop, the rows
+/// of its first input and of its output) into two contractions, each on
+/// its rows of the operands, the second updating the first's result; a
+/// fill of the output becomes a fill per part. Returns both parts; fails
+/// with an error on `op` when its rows cannot be sliced.
+FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
+splitContractionRows(RewriterBase &rewriter, linalg::LinalgOp op, int64_t rows);
+
 /// In a row (the body of a row loop), lets an element-wise op write over
 /// one of its inputs when nothing reads that input afterwards, and lets the
 /// input's producer write where the op's result goes. In a softmax, the

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/TargetDescription.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -97,9 +98,16 @@ struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
   /// and transposes, so transfer_write/transfer_read pairs on a tile fold.
   /// Built once per pass, not per function.
   LogicalResult initialize(MLIRContext *context) override {
+    int64_t maxElements = maxVectorElements;
+    if (maxElements == 0) {
+      const CPUTarget *cpu = lookupCPUTarget(target);
+      if (!cpu)
+        return emitError(UnknownLoc::get(context))
+               << "unknown CPU target '" << target << "'";
+      maxElements = cpu->getTileSizes().maxVectorElements;
+    }
     RewritePatternSet set(context);
-    set.add<VectorizeLinalgOp, VectorizeInsertSlice>(context,
-                                                     maxVectorElements);
+    set.add<VectorizeLinalgOp, VectorizeInsertSlice>(context, maxElements);
     // A convolution tile with one filter row becomes a 1-D convolution,
     // which the vectorizer handles.
     linalg::populateDecomposeConvolutionPatterns(set);

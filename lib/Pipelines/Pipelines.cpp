@@ -9,6 +9,7 @@
 #include "SharedStages.h"
 
 #include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/TargetDescription.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
@@ -109,13 +110,21 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
+  // The tile sizes are those of the CPU the object file is compiled for.
+  std::string target =
+      selectCPUTarget(options.cpu, options.targetFeatures).name.str();
   TFCTileAndFuseOptions tiling;
+  tiling.target = target;
   tiling.fuseProducers = options.runs(TfcRewrite::RowFusion);
   pm.addNestedPass<func::FuncOp>(createTFCTileAndFuse(tiling));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addNestedPass<func::FuncOp>(createTFCVectorize());
-  pm.addPass(createTFCApproximateMath());
+  TFCVectorizeOptions vectorize;
+  vectorize.target = target;
+  pm.addNestedPass<func::FuncOp>(createTFCVectorize(vectorize));
+  TFCApproximateMathOptions approximate;
+  approximate.target = target;
+  pm.addPass(createTFCApproximateMath(approximate));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

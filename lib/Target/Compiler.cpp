@@ -7,6 +7,7 @@
 
 #include "tfc/Target/Compiler.h"
 
+#include "tfc/Codegen/TargetDescription.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
@@ -26,6 +27,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Timer.h"
 #include "llvm/Support/ToolOutputFile.h"
+#include "llvm/TargetParser/Host.h"
 
 #include <chrono>
 
@@ -39,6 +41,21 @@ void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
   registerAllToLLVMIRTranslations(registry);
   registry.insert<TFCDialect>();
   registerDifferentiableOpInterfaceExternalModels(registry);
+}
+
+void mlir::tfc::printCompilerTarget(const CompilerOptions &options,
+                                    raw_ostream &os) {
+  const TargetOptions &target = options.target;
+  bool host = target.cpu.empty() || target.cpu == "host";
+  os << "cpu: "
+     << (host ? llvm::sys::getHostCPUName().str() + " (host)" : target.cpu)
+     << "\n";
+  os << "features: "
+     << (!target.features.empty() ? target.features
+         : host                   ? std::string("the host's")
+                                  : std::string("the CPU's"))
+     << "\n";
+  printCPUTarget(os, selectCPUTarget(target.cpu, target.features));
 }
 
 namespace {
@@ -200,6 +217,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
+  pipelineOptions.cpu = options.target.cpu;
+  pipelineOptions.targetFeatures = options.target.features;
 
   PassManager frontend(&context);
   buildTfcFrontendPipeline(frontend, pipelineOptions);

@@ -1,4 +1,4 @@
-// RUN: tfc-opt %s --tfc-tile-and-fuse=fuse-producers=false | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse='target=avx512 fuse-producers=false' | FileCheck %s
 
 // Unfused, every op of a softmax is a root of its own: four loop nests over
 // blocks of rows, each writing a whole intermediate tensor (the maxima, the

@@ -1,9 +1,40 @@
-// RUN: tfc-opt %s --tfc-tile-and-fuse --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx512 --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=neon --split-input-file | FileCheck %s --check-prefix=NEON
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=sse --split-input-file | FileCheck %s --check-prefix=SSE
 
 // A large matmul: B is packed into 32-column panels, the output is tiled in
 // 64x256 blocks over threads (column blocks outside row blocks) with its
 // fill fused, then in reduction blocks of 256 and 8x32x1 register tiles,
 // panels outside rows.
+// With AVX2, panels of 16 columns and 6x16 register tiles (12 ymm
+// accumulators); 6 does not divide 1024, so the first 1020 rows are one
+// contraction (blocks of 30 rows and 4 panels) and the last 4 rows
+// another, with 4x16 register tiles. Both update the same packed output.
+// AVX2-LABEL: func.func @matmul
+// AVX2: %[[PACK:.*]] = scf.forall (%{{.*}}) in (64)
+// AVX2: %[[EMPTY:.*]] = tensor.empty() : tensor<1024x64x16xf32>
+// AVX2: %[[TOP:.*]] = tensor.extract_slice %[[EMPTY]][0, 0, 0] [1020, 64, 16]
+// AVX2: %[[MAIN:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 1020) step (4, 30) shared_outs(%{{.*}} = %[[TOP]])
+// AVX2:   linalg.fill {{.*}} -> tensor<6x1x16xf32>
+// AVX2:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C256:.*]] iter_args
+// AVX2:         linalg.generic
+// AVX2-SAME:      ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<6x1x16xf32>)
+// AVX2: %[[WITH_MAIN:.*]] = tensor.insert_slice %[[MAIN]] into %[[EMPTY]][0, 0, 0] [1020, 64, 16]
+// AVX2: %[[BOTTOM:.*]] = tensor.extract_slice %[[WITH_MAIN]][1020, 0, 0] [4, 64, 16]
+// AVX2: %[[REST:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 4) step (4, 4) shared_outs(%{{.*}} = %[[BOTTOM]])
+// AVX2:   linalg.fill {{.*}} -> tensor<4x1x16xf32>
+// AVX2:         linalg.generic
+// AVX2-SAME:      ins(%{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<4x1x16xf32>)
+// AVX2: %[[ALL:.*]] = tensor.insert_slice %[[REST]] into %[[WITH_MAIN]][1020, 0, 0] [4, 64, 16]
+// AVX2: tensor.collapse_shape %[[ALL]] {{\[\[}}0], [1, 2]] : tensor<1024x64x16xf32> into tensor<1024x1024xf32>
+// NEON (128-bit vectors, 32 registers): panels of 8 columns and 8x8
+// register tiles, 16 accumulators.
+// NEON-LABEL: func.func @matmul
+// NEON: tensor.expand_shape %{{.*}} {{\[\[}}0], [1, 2]] output_shape [1024, 128, 8]
+// NEON: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 1024) step (4, 64)
+// NEON:   linalg.generic
+// NEON-SAME: ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x8xf32>) outs(%{{.*}} : tensor<8x1x8xf32>)
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) in (32)
 // CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 1024) step (8, 64)
@@ -20,6 +51,34 @@ func.func @matmul(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tenso
   %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   %c = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%fill : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
   return %c : tensor<1024x1024xf32>
+}
+
+// -----
+
+// An MLP layer at batch 64 reads its weights in place (fewer rows than
+// packing needs). With AVX-512, one 64x256 block per thread and 8x32
+// register tiles. With AVX2, blocks of all 64 rows by 64 columns: in each,
+// the first 60 rows run their reduction in 6x16 register tiles, then the
+// last 4 rows theirs in 4x16 tiles, while the block's columns of B are in
+// cache.
+// CHECK-LABEL: func.func @mlp_layer
+// CHECK-NOT: linalg.transpose
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 512) step (64, 256)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// AVX2-LABEL: func.func @mlp_layer
+// AVX2-NOT: linalg.transpose
+// AVX2: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 512) step (64, 64)
+// AVX2:   scf.for %{{.*}} = %{{.*}} to %c784 step %c196 {{.*}} -> (tensor<60x64xf32>)
+// AVX2:     linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
+// AVX2:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {{.*}} -> (tensor<4x64xf32>)
+// AVX2:     linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<4x16xf32>)
+// AVX2: scf.forall.in_parallel
+func.func @mlp_layer(%a: tensor<64x784xf32>, %b: tensor<784x512xf32>) -> tensor<64x512xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<64x512xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<64x512xf32>) -> tensor<64x512xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<64x784xf32>, tensor<784x512xf32>) outs(%fill : tensor<64x512xf32>) -> tensor<64x512xf32>
+  return %c : tensor<64x512xf32>
 }
 
 // -----
@@ -58,6 +117,13 @@ func.func @small_matmul(%a: tensor<1x64xf32>, %b: tensor<64x64xf32>) -> tensor<1
 // CHECK:     scf.for {{.*}} iter_args(%{{.*}} = %[[EXP]]) -> (tensor<1x1024xf32>)
 // CHECK:       arith.divf
 // CHECK: scf.forall.in_parallel
+// SSE steps through a row 32 elements (8 xmm, half its registers) at a
+// time.
+// SSE-LABEL: func.func @softmax
+// SSE:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// SSE:       arith.maximumf
+// SSE:     scf.for {{.*}} -> (tensor<1x32xf32>)
+// SSE:       arith.addf
 func.func @softmax(%x: tensor<4096x1024xf32>) -> tensor<4096x1024xf32> {
   %ninf = arith.constant 0xFF800000 : f32
   %zero = arith.constant 0.0 : f32

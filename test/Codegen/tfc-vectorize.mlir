@@ -1,4 +1,5 @@
-// RUN: tfc-opt %s --tfc-vectorize --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-vectorize=target=avx512 --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-vectorize=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
 
 // A register tile in its reduction loop: one vector.contract per step, the
 // accumulator read before the loop and written after it.
@@ -36,6 +37,25 @@ func.func @elementwise(%x: tensor<64xf32>) -> tensor<64xf32> {
     linalg.yield %e : f32
   } -> tensor<64xf32>
   return %y : tensor<64xf32>
+}
+
+// -----
+
+// The largest vector operation is eight register files: 4096 f32 with
+// AVX-512, 1024 with AVX2.
+// CHECK-LABEL: func.func @register_files
+// CHECK: math.exp %{{.*}} : vector<2048xf32>
+// AVX2-LABEL: func.func @register_files
+// AVX2-NOT: vector.
+// AVX2: linalg.generic
+func.func @register_files(%x: tensor<2048xf32>) -> tensor<2048xf32> {
+  %empty = tensor.empty() : tensor<2048xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<2048xf32>) outs(%empty : tensor<2048xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<2048xf32>
+  return %y : tensor<2048xf32>
 }
 
 // -----

@@ -9,8 +9,10 @@ one JSON request per line on stdin and answers one JSON line:
    "warmup": 3, "reps": 10, "out": "out.npy"}
   -> {"times": [seconds...]}
 
-The first line it prints describes itself: thread counts and the OpenBLAS
-kernel ("core") that runs.
+The first line it prints describes itself: thread counts, the OpenBLAS
+kernel ("core") that runs and PyTorch's CPU capability (its vector kernels:
+AVX2, AVX512, ...; ATEN_CPU_CAPABILITY chooses). Without PyTorch, only the
+"openblas" peer answers.
 """
 
 import ctypes
@@ -19,7 +21,11 @@ import sys
 import time
 
 import numpy as np
-import torch
+
+try:
+    import torch
+except ImportError:
+    torch = None
 
 
 def openblas_info():
@@ -111,25 +117,38 @@ def kernel(request):
 def handle(request):
     run = kernel(request)
     times = []
-    with torch.no_grad():
-        for r in range(request["warmup"] + request["reps"]):
-            start = time.perf_counter()
-            result = run()
-            elapsed = time.perf_counter() - start
-            if r >= request["warmup"]:
-                times.append(elapsed)
-    if isinstance(result, torch.Tensor):
+    for r in range(request["warmup"] + request["reps"]):
+        start = time.perf_counter()
+        result = run()
+        elapsed = time.perf_counter() - start
+        if r >= request["warmup"]:
+            times.append(elapsed)
+    if torch is not None and isinstance(result, torch.Tensor):
         result = result.numpy()
     np.save(request["out"], np.ascontiguousarray(result, dtype=np.float32))
     return {"times": times}
 
 
+def torch_capability():
+    """The vector kernels PyTorch dispatches to, as its configuration says."""
+    for line in torch.__config__.show().splitlines():
+        if "CPU capability usage:" in line:
+            return line.split(":", 1)[1].strip()
+    return "unknown"
+
+
 def main():
     threads = int(sys.argv[1])
-    torch.set_num_threads(threads)
     info = openblas_info()
-    info.update({"torch": torch.__version__,
-                 "torch_threads": torch.get_num_threads()})
+    if torch is not None:
+        torch.set_num_threads(threads)
+        # Inference: no autograd graph is recorded for the timed calls.
+        torch.set_grad_enabled(False)
+        info.update({"torch": torch.__version__,
+                     "torch_threads": torch.get_num_threads(),
+                     "torch_capability": torch_capability()})
+    else:
+        info.update({"torch": None, "torch_threads": 0, "torch_capability": None})
     print(json.dumps(info), flush=True)
     for line in sys.stdin:
         if not line.strip():

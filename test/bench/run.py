@@ -1,18 +1,29 @@
 """run.py - `make bench`: tfc against ONNX Runtime, PyTorch and OpenBLAS.
 
-Builds the cases' models with tfc, exports the same models to ONNX from
-PyTorch (same weights), checks that every output matches the peers within
-the case's tolerance, then times each case with 1 and 2 threads,
-interleaving the runners round by round in the same run: tfc (a C driver
-calling tfc_model_call in a loop), ONNX Runtime (onnxruntime-node), PyTorch
-and, for the matmuls, OpenBLAS through NumPy with the machine's preset
-kernel and with the CPU's own. It also measures the machine's limits (FMA
-peak, STREAM triad) and reports each case's fraction of them.
+Builds the cases' models with tfc, twice: for the host CPU and with
+`--cpu=haswell` (AVX2 and FMA, the AVX2 target of tfc's code generation),
+exports the same models to ONNX from PyTorch (same weights), checks that
+every output matches the peers within the case's tolerance, then times each
+case with 1 and 2 threads, interleaving the runners round by round in the
+same run: tfc (a C driver calling tfc_model_call in a loop), ONNX Runtime
+(onnxruntime-node), PyTorch and, for the matmuls, OpenBLAS through NumPy.
+The host build runs against the peers with the CPU's own kernels; the
+Haswell build against OpenBLAS's Haswell kernel (OPENBLAS_CORETYPE=Haswell)
+and PyTorch restricted to AVX2 (ATEN_CPU_CAPABILITY=avx2, its BLAS on the
+Haswell kernel too, oneDNN's convolutions by ONEDNN_MAX_CPU_ISA=AVX2). It also measures the machine's limits (FMA peak with
+AVX-512 and with AVX2, STREAM triad) and reports each case's fraction of the
+limit of its build's vector width.
+
+What the CPU cannot run is skipped, with a message: the AVX-512 peak on a
+CPU without AVX-512 (the host build is then an AVX2 or SSE one), the
+Haswell build on a CPU without AVX2 and FMA. Without PyTorch (or ONNX
+Runtime) their columns stay empty.
 
 Run with Debian's /usr/bin/python3 (which has torch, numpy and onnx) after
 setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
-Environment: BENCH_CASES (comma-separated case names), BENCH_ROUNDS,
-BENCH_REPS, BENCH_THREADS (e.g. "2").
+Environment: BENCH_CASES (comma-separated case names), BENCH_CPUS
+("native,haswell" by default), BENCH_ROUNDS, BENCH_REPS, BENCH_THREADS
+(e.g. "2").
 """
 
 import argparse
@@ -24,7 +35,11 @@ import sys
 import time
 
 import numpy as np
-import torch
+
+try:
+    import torch
+except ImportError:  # the PyTorch and ONNX Runtime peers are skipped
+    torch = None
 
 SRC = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(SRC))
@@ -135,34 +150,6 @@ class Case:
         self.torch_cases = torch_cases or {"pytorch": name.split("_")[0]}
 
 
-class MLP(torch.nn.Module):
-    def __init__(self, weights):
-        super().__init__()
-        self.layers = torch.nn.ModuleList()
-        for w, b in zip(weights[0::2], weights[1::2]):
-            linear = torch.nn.Linear(w.shape[0], w.shape[1])
-            with torch.no_grad():
-                linear.weight.copy_(torch.from_numpy(w).t())
-                linear.bias.copy_(torch.from_numpy(b))
-            self.layers.append(linear)
-
-    def forward(self, x):
-        for i, layer in enumerate(self.layers):
-            x = layer(x)
-            x = torch.relu(x) if i + 1 < len(self.layers) else torch.softmax(x, 1)
-        return x
-
-
-class Softmax(torch.nn.Module):
-    def forward(self, x):
-        return torch.softmax(x, dim=1)
-
-
-class Elementwise(torch.nn.Module):
-    def forward(self, a, b, c):
-        return torch.relu(a * b + c) * 0.5
-
-
 def make_cases(data_dir):
     """Writes the inputs as .npy files and returns the cases."""
     rng = np.random.RandomState(1234)
@@ -221,6 +208,28 @@ def make_cases(data_dir):
     return cases
 
 
+def torch_module(kind, weights):
+    """The PyTorch module of an ONNX case ("mlp", "softmax", "elementwise")."""
+    if kind == "mlp":
+        layers = []
+        for w, b in zip(weights[0::2], weights[1::2]):
+            linear = torch.nn.Linear(w.shape[0], w.shape[1])
+            with torch.no_grad():
+                linear.weight.copy_(torch.from_numpy(w).t())
+                linear.bias.copy_(torch.from_numpy(b))
+            layers += [linear, torch.nn.ReLU()]
+        layers[-1] = torch.nn.Softmax(dim=1)
+        return torch.nn.Sequential(*layers).eval()
+    if kind == "softmax":
+        return torch.nn.Softmax(dim=1)
+
+    class Elementwise(torch.nn.Module):
+        def forward(self, a, b, c):
+            return torch.relu(a * b + c) * 0.5
+
+    return Elementwise()
+
+
 def export_onnx(case, model_dir):
     """Exports the ONNX model of `case` (once) and returns its path."""
     path = os.path.join(model_dir, case.onnx + ".onnx")
@@ -228,14 +237,14 @@ def export_onnx(case, model_dir):
         return path
     if case.onnx == "mlp":
         weights = [np.load(p) for p in case.inputs[1:]]
-        module, names = MLP(weights).eval(), ["x"]
+        module, names = torch_module("mlp", weights), ["x"]
         example = (torch.zeros(1, 784),)
         dynamic = {"x": {0: "batch"}, "y": {0: "batch"}}
     elif case.onnx == "softmax":
-        module, names = Softmax(), ["x"]
+        module, names = torch_module("softmax", []), ["x"]
         example, dynamic = (torch.zeros(4096, 1024),), None
     else:
-        module, names = Elementwise(), ["a", "b", "c"]
+        module, names = torch_module("elementwise", []), ["a", "b", "c"]
         example, dynamic = tuple(torch.zeros(16) for _ in range(3)), \
             {k: {0: "n"} for k in ("a", "b", "c", "y")}
     torch.onnx.export(module, example, path, input_names=names,
@@ -268,13 +277,42 @@ class Worker:
         self.proc.wait()
 
 
-def py_env(threads, native_openblas):
+# The builds tfc is timed with: the host CPU, and Haswell (AVX2 and FMA).
+# Each is compared with peers restricted to what that CPU has.
+CPUS = {"native": [], "haswell": ["--cpu=haswell"]}
+
+
+def cpu_flags():
+    """The instruction set extensions the CPU reports (Linux)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+# What restricts each library of the peers to AVX2: OpenBLAS's kernel,
+# PyTorch's own vector kernels, and oneDNN (PyTorch's convolutions), which
+# ignores ATEN_CPU_CAPABILITY.
+AVX2_ENV = {"OPENBLAS_CORETYPE": "Haswell", "ATEN_CPU_CAPABILITY": "avx2",
+            "ONEDNN_MAX_CPU_ISA": "AVX2", "DNNL_MAX_CPU_ISA": "AVX2"}
+
+
+def py_env(threads, cpu):
+    """The peers' environment: thread counts, and for `haswell` OpenBLAS's
+    Haswell kernel and PyTorch's and oneDNN's AVX2 kernels; for `native` the
+    CPU's own (a preset OPENBLAS_CORETYPE or OPENBLAS_L2_SIZE is dropped)."""
     env = dict(os.environ)
     env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = str(threads)
     env["MKL_NUM_THREADS"] = str(threads)
-    if native_openblas:
-        env.pop("OPENBLAS_CORETYPE", None)
-        env.pop("OPENBLAS_L2_SIZE", None)
+    env.pop("OPENBLAS_L2_SIZE", None)
+    for key in AVX2_ENV:
+        env.pop(key, None)
+    if cpu == "haswell":
+        env.update(AVX2_ENV)
     return env
 
 
@@ -326,40 +364,63 @@ def compare(case, runner, ours, theirs):
 
 
 def measure_limits(limits_bin, previous):
-    """Runs limits.c; with `previous`, keeps the better of both runs."""
+    """Runs limits.c; with `previous`, keeps the better of both runs. A peak
+    the CPU cannot reach (no AVX-512, no AVX2) is None."""
     print("measuring the machine's limits")
     limits = json.loads(subprocess.run([limits_bin], check=True, capture_output=True,
                                        text=True).stdout)
     if previous:
         for t, lim in limits.items():
             for key, value in lim.items():
-                lim[key] = max(value, previous[t][key])
+                if value is not None:
+                    lim[key] = max(value, previous[t][key])
+
+    def gflops(value, isa):
+        return f"{value:.0f} GFLOP/s ({isa})" if value else f"- ({isa}: not on this CPU)"
+
     for t, lim in limits.items():
-        print(f"  {t} thread(s): FMA peak {lim['fma_avx512_gflops']:.0f} GFLOP/s "
-              f"(AVX-512), {lim['fma_avx2_gflops']:.0f} GFLOP/s (AVX2); "
+        print(f"  {t} thread(s): FMA peak {gflops(lim['fma_avx512_gflops'], 'AVX-512')}, "
+              f"{gflops(lim['fma_avx2_gflops'], 'AVX2')}; "
               f"triad {lim['triad_gbs']:.1f} GB/s")
     return limits
+
+
+# The FMA peak that bounds code of each tfc target.
+PEAK_OF_TARGET = {"avx512": "fma_avx512_gflops", "avx2": "fma_avx2_gflops"}
+
+
+def limit_seconds(case, lim, target):
+    """FLOPs at the FMA peak of `target`'s vectors, or bytes at the triad
+    bandwidth; None when that peak was not measured."""
+    if not case.flops:
+        return case.bytes_moved / (lim["triad_gbs"] * 1e9)
+    peak = lim.get(PEAK_OF_TARGET.get(target, ""))
+    return case.flops / (peak * 1e9) if peak else None
 
 
 def print_table(results):
     """The summary: medians, tfc/peer ratios, fraction of the limit."""
     print()
-    print(f"{'case':<20} {'thr':>3} {'tfc':>10} {'onnxruntime':>18} {'pytorch':>18} "
-          f"{'openblas':>18} {'limit':>10} {'tfc/limit':>9}")
+    print(f"{'case':<20} {'thr':>3} {'cpu (target)':<17} {'tfc':>10} {'onnxruntime':>18} "
+          f"{'pytorch':>18} {'openblas':>18} {'limit':>10} {'tfc/limit':>9}")
     for e in results:
         cols = []
         for peer in ("onnxruntime", "pytorch", "openblas"):
             s = e["peers"].get(peer)
             cols.append(f"{fmt(s)} ({e['tfc_s'] / s:.2f}x)" if s else "-")
-        print(f"{e['case']:<20} {e['threads']:>3} {fmt(e['tfc_s']):>10} {cols[0]:>18} "
-              f"{cols[1]:>18} {cols[2]:>18} {fmt(e['limit_s']):>10} "
-              f"{e['limit_s'] / e['tfc_s']:>8.0%}")
+        limit = e["limit_s"]
+        print(f"{e['case']:<20} {e['threads']:>3} {e['cpu'] + ' (' + e['target'] + ')':<17} "
+              f"{fmt(e['tfc_s']):>10} {cols[0]:>18} {cols[1]:>18} {cols[2]:>18} "
+              f"{fmt(limit) if limit else '-':>10} "
+              f"{format(limit / e['tfc_s'], '.0%') if limit else '-':>9}")
         others = {k: v for k, v in e["peers"].items()
                   if k not in ("onnxruntime", "pytorch", "openblas")}
         if others:
             print(" " * 25 + "; ".join(f"{k} {fmt(v)} ({e['tfc_s'] / v:.2f}x)"
                                        for k, v in others.items()))
-    print("(x: tfc's time over the peer's; tfc/limit: the machine's limit over tfc's time)")
+    print("(x: tfc's time over the peer's; tfc/limit: the machine's limit over tfc's "
+          "time; haswell rows: tfc --cpu=haswell against OpenBLAS's Haswell kernel "
+          "and PyTorch with ATEN_CPU_CAPABILITY=avx2, limit at the AVX2 FMA peak)")
 
 
 def summary(times):
@@ -372,6 +433,36 @@ def fmt(seconds):
     if seconds >= 1e-3:
         return f"{seconds * 1e3:.3g} ms"
     return f"{seconds * 1e6:.3g} us"
+
+
+def tfc_target(tfc, flags):
+    """The CPU target `tfc compile` chooses with `flags` (`avx512`, ...)."""
+    out = subprocess.run([tfc, "compile", "--print-target", *flags], check=True,
+                         capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        if line.startswith("target "):
+            return line.split()[1].rstrip(":")
+    raise RuntimeError("tfc compile --print-target printed no target: " + out)
+
+
+def choose_cpus(tfc, flags):
+    """The builds this CPU can run, each with its target; prints what is
+    skipped and why."""
+    wanted = os.environ.get("BENCH_CPUS", ",".join(CPUS)).split(",")
+    cpus = {}
+    for cpu in wanted:
+        if cpu not in CPUS:
+            raise SystemExit(f"BENCH_CPUS: unknown build {cpu} (use {', '.join(CPUS)})")
+        if cpu == "haswell" and not {"avx2", "fma"} <= flags:
+            print("  skipping the Haswell build: this CPU has no AVX2 and FMA")
+            continue
+        cpus[cpu] = tfc_target(tfc, CPUS[cpu])
+        print(f"  build {cpu}: tfc compile {' '.join(CPUS[cpu]) or '(host CPU)'} "
+              f"-> target {cpus[cpu]}")
+    if "avx512f" not in flags:
+        print("  this CPU has no AVX-512: its FMA peak is not measured, and the "
+              "native build is an AVX2 (or SSE) one")
+    return cpus
 
 
 def main():
@@ -391,146 +482,84 @@ def main():
 
     # The C programs: the machine's limits and the tfc driver.
     limits_bin, driver = build_programs(build, bench)
+    tfc = os.path.join(build, "bin", "tfc")
+    cpus = choose_cpus(tfc, cpu_flags())
+    node = os.path.join(bench, "node")
+    have_ort = torch is not None and os.path.isdir(
+        os.path.join(node, "node_modules", "onnxruntime-node"))
+    if torch is None:
+        print("  PyTorch is not installed: no PyTorch and ONNX Runtime peers")
+    elif not have_ort:
+        print("  onnxruntime-node is not installed: no ONNX Runtime peer")
 
     cases = make_cases(data_dir)
     if only:
         cases = [c for c in cases if c.name in only.split(",")]
     print("compiling the cases with tfc")
-    tfc = os.path.join(build, "bin", "tfc")
     compile_times = {}
     for case in cases:
-        case.lib = os.path.join(model_dir, f"libbench_{case.name}.so")
-        compile_times[case.name] = compile_tfc(
-            tfc, case.mlir, os.path.join(model_dir, f"bench_{case.name}.mlir"),
-            case.lib)
-        case.variant_libs = {}
-        for key, mlir in case.variants.items():
-            name = f"bench_{case.name}_{key}"
-            case.variant_libs[key] = os.path.join(model_dir, f"lib{name}.so")
-            compile_times[f"{case.name} ({key})"] = compile_tfc(
-                tfc, mlir, os.path.join(model_dir, name + ".mlir"),
-                case.variant_libs[key])
-        if case.onnx:
+        case.libs, case.variant_libs = {}, {}
+        for cpu in cpus:
+            suffix = "" if cpu == "native" else "_" + cpu
+            name = f"bench_{case.name}{suffix}"
+            case.libs[cpu] = os.path.join(model_dir, f"lib{name}.so")
+            compile_times[f"{case.name} ({cpu})"] = compile_tfc(
+                tfc, case.mlir, os.path.join(model_dir, name + ".mlir"),
+                case.libs[cpu], CPUS[cpu])
+            for key, mlir in case.variants.items():
+                name = f"bench_{case.name}_{key}{suffix}"
+                case.variant_libs[cpu, key] = os.path.join(model_dir, f"lib{name}.so")
+                compile_times[f"{case.name} ({key}, {cpu})"] = compile_tfc(
+                    tfc, mlir, os.path.join(model_dir, name + ".mlir"),
+                    case.variant_libs[cpu, key], CPUS[cpu])
+        if case.onnx and have_ort:
             case.onnx_path = export_onnx(case, model_dir)
     for name, seconds in compile_times.items():
         print(f"  tfc compile {name}: {seconds:.2f} s")
 
     limits = measure_limits(limits_bin, None)
 
-    node = os.path.join(bench, "node")
-    ort = Worker(["node", os.path.join(SRC, "ort_peer.js")],
-                 env=dict(os.environ, NODE_PATH=os.path.join(node, "node_modules")))
+    ort = None
+    if have_ort:
+        ort = Worker(["node", os.path.join(SRC, "ort_peer.js")],
+                     env=dict(os.environ, NODE_PATH=os.path.join(node, "node_modules")))
     results, failures, kernels = [], [], {}
     for threads in thread_counts:
-        py = Worker([sys.executable, os.path.join(SRC, "py_peer.py"), str(threads)],
-                    env=py_env(threads, False), greeting=True)
-        blas = {"preset": py}
-        preset = any(k in os.environ for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE"))
-        if not preset:
-            print("  OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE are not set: the preset "
-                  "kernel is the CPU's own")
-        if preset and any(c.name.startswith("matmul") for c in cases):
-            blas["native"] = Worker([sys.executable, os.path.join(SRC, "py_peer.py"),
-                                     str(threads)], env=py_env(threads, True),
-                                    greeting=True)
-        for kind, worker in blas.items():
-            kernels[kind] = worker.info["core"]
-            print(f"[{threads} thread(s)] OpenBLAS {kind}: core {worker.info['core']} "
-                  f"({worker.info['config']}), torch {worker.info['torch']} with "
-                  f"{worker.info['torch_threads']} thread(s)")
+        # One NumPy/PyTorch process per build: the CPU's own kernels, and
+        # Haswell's.
+        py = {}
+        for cpu in cpus:
+            py[cpu] = Worker([sys.executable, os.path.join(SRC, "py_peer.py"),
+                              str(threads)], env=py_env(threads, cpu), greeting=True)
+            info = py[cpu].info
+            kernels[cpu] = info["core"]
+            print(f"[{threads} thread(s)] {cpu} peers: OpenBLAS core {info['core']} "
+                  f"({info['config']}), torch {info['torch']} with "
+                  f"{info['torch_threads']} thread(s), capability "
+                  f"{info['torch_capability']}")
         for case in cases:
-            warmup = 2
-            runners = {"tfc": None}
-            for key in case.variant_libs:
-                runners[f"tfc_{key}"] = None
-            for peer in case.peers:
-                if peer == "openblas":
-                    for kind in blas:
-                        runners[f"openblas_{kind}"] = None
-                elif peer == "pytorch":
-                    for name in case.torch_cases:
-                        runners[name] = None
-                else:
-                    runners[peer] = None
-            times = {r: [] for r in runners}
-            for rnd in range(rounds):
-                for runner in runners:
-                    out = os.path.join(out_dir, f"{case.name}_{threads}_{runner}.npy")
-                    if runner == "tfc":
-                        t = run_tfc(driver, case.lib, case, threads, warmup, reps,
-                                    out)["times"]
-                    elif runner.startswith("tfc_"):
-                        t = run_tfc(driver, case.variant_libs[runner[4:]], case,
-                                    threads, warmup, reps, out)["times"]
-                    elif runner == "onnxruntime":
-                        names = ["x"] if case.onnx != "elementwise" else ["a", "b", "c"]
-                        t = ort.request(model=case.onnx_path, threads=threads,
-                                        inputs=dict(zip(names, case.inputs)),
-                                        warmup=warmup, reps=reps, out=out)
-                    elif runner in case.torch_cases:
-                        t = py.request(peer="pytorch", case=case.torch_cases[runner],
-                                       inputs=case.inputs, warmup=warmup, reps=reps,
-                                       out=out)
-                    else:
-                        t = blas[runner.split("_")[1]].request(
-                            peer="openblas", case="matmul", inputs=case.inputs,
-                            warmup=warmup, reps=reps, out=out)
-                    times[runner] += t
-                    if rnd == 0 and runner != "tfc":
-                        ours = os.path.join(out_dir, f"{case.name}_{threads}_tfc.npy")
-                        problem = compare(case, runner, ours, out)
-                        if problem:
-                            failures.append(problem)
-                            print("  MISMATCH " + problem)
-            stats = {r: summary(t) for r, t in times.items()}
-            lim = limits[str(threads)]
-            if case.flops:
-                limit_s = case.flops / (lim["fma_avx512_gflops"] * 1e9)
-            else:
-                limit_s = case.bytes_moved / (lim["triad_gbs"] * 1e9)
-            tfc_s = stats["tfc"]["median"]
-            entry = {"case": case.name, "threads": threads, "tfc_s": tfc_s,
-                     "peers": {}, "limit_s": limit_s}
-            for r, s in stats.items():
-                if r.startswith("openblas_"):
-                    kind = r.split("_")[1]
-                    entry.setdefault("openblas_kernels", {})[f"{kind} ({kernels[kind]})"] = s["median"]
-                elif r != "tfc":
-                    entry["peers"][r] = s["median"]
-            if "openblas_kernels" in entry:
-                entry["peers"]["openblas"] = min(entry["openblas_kernels"].values())
-            entry["times"] = stats
-            results.append(entry)
-            line = (f"[{threads}T] {case.name:<18} tfc {fmt(tfc_s)} "
-                    f"({fmt(stats['tfc']['min'])}-{fmt(stats['tfc']['max'])})")
-            for r, s in stats.items():
-                if r == "tfc":
-                    continue
-                label = r if not r.startswith("openblas_") else \
-                    f"openblas {r.split('_')[1]} ({kernels[r.split('_')[1]]})"
-                line += (f" | {label} {fmt(s['median'])} "
-                         f"({fmt(s['min'])}-{fmt(s['max'])}) tfc/peer "
-                         f"{tfc_s / s['median']:.2f}")
-            line += f" | limit {fmt(limit_s)}, tfc at {limit_s / tfc_s:.0%} of it"
-            print(line, flush=True)
-        for worker in blas.values():
+            for cpu, target in cpus.items():
+                entry = time_case(case, cpu, target, threads, driver, py[cpu], ort,
+                                  kernels[cpu], rounds, reps, out_dir, limits, failures)
+                results.append(entry)
+        for worker in py.values():
             worker.close()
-    ort.close()
+    if ort:
+        ort.close()
 
     # The limits again, after the cases: the machine's best of both, and
     # every case's fraction recomputed against it.
     limits = measure_limits(limits_bin, limits)
     for entry in results:
-        lim = limits[str(entry["threads"])]
         case = next(c for c in cases if c.name == entry["case"])
-        entry["limit_s"] = (case.flops / (lim["fma_avx512_gflops"] * 1e9) if case.flops
-                            else case.bytes_moved / (lim["triad_gbs"] * 1e9))
+        entry["limit_s"] = limit_seconds(case, limits[str(entry["threads"])],
+                                         entry["target"])
     print_table(results)
 
     with open(os.path.join(bench, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     with open(os.path.join(bench, "machine.json"), "w") as f:
-        json.dump({"limits": limits, "openblas_kernels": kernels,
+        json.dump({"limits": limits, "openblas_kernels": kernels, "targets": cpus,
                    "tfc_compile_s": compile_times, "rounds": rounds, "reps": reps},
                   f, indent=1)
     print(f"wrote {os.path.join(bench, 'results.json')}")
@@ -538,6 +567,75 @@ def main():
         print(f"{len(failures)} output mismatch(es)")
         return 1
     return 0
+
+
+def time_case(case, cpu, target, threads, driver, py, ort, kernel, rounds, reps,
+              out_dir, limits, failures):
+    """Times one build of `case` and its peers, alternating them round by
+    round; checks the peers' outputs against tfc's. Returns the results
+    entry."""
+    warmup = 2
+    runners = {"tfc": None}
+    for key in case.variants:
+        runners[f"tfc_{key}"] = None
+    for peer in case.peers:
+        if peer == "openblas":
+            runners["openblas"] = None
+        elif peer == "pytorch" and torch is not None:
+            for name in case.torch_cases:
+                runners[name] = None
+        elif peer == "onnxruntime" and ort and cpu == "native":
+            runners[peer] = None
+    times = {r: [] for r in runners}
+    tag = f"{case.name}_{cpu}_{threads}"
+    for rnd in range(rounds):
+        for runner in runners:
+            out = os.path.join(out_dir, f"{tag}_{runner}.npy")
+            if runner == "tfc":
+                t = run_tfc(driver, case.libs[cpu], case, threads, warmup, reps,
+                            out)["times"]
+            elif runner.startswith("tfc_"):
+                t = run_tfc(driver, case.variant_libs[cpu, runner[4:]], case,
+                            threads, warmup, reps, out)["times"]
+            elif runner == "onnxruntime":
+                names = ["x"] if case.onnx != "elementwise" else ["a", "b", "c"]
+                t = ort.request(model=case.onnx_path, threads=threads,
+                                inputs=dict(zip(names, case.inputs)),
+                                warmup=warmup, reps=reps, out=out)
+            elif runner in case.torch_cases:
+                t = py.request(peer="pytorch", case=case.torch_cases[runner],
+                               inputs=case.inputs, warmup=warmup, reps=reps, out=out)
+            else:
+                t = py.request(peer="openblas", case="matmul", inputs=case.inputs,
+                               warmup=warmup, reps=reps, out=out)
+            times[runner] += t
+            if rnd == 0 and runner != "tfc":
+                problem = compare(case, runner, os.path.join(out_dir, f"{tag}_tfc.npy"),
+                                  out)
+                if problem:
+                    failures.append(f"{problem} ({cpu})")
+                    print("  MISMATCH " + failures[-1])
+    stats = {r: summary(t) for r, t in times.items()}
+    limit_s = limit_seconds(case, limits[str(threads)], target)
+    tfc_s = stats["tfc"]["median"]
+    entry = {"case": case.name, "threads": threads, "cpu": cpu, "target": target,
+             "tfc_s": tfc_s, "peers": {r: s["median"] for r, s in stats.items()
+                                        if r != "tfc"},
+             "limit_s": limit_s, "times": stats}
+    if "openblas" in stats:
+        entry["openblas_kernel"] = kernel
+    line = (f"[{threads}T {cpu}] {case.name:<18} tfc {fmt(tfc_s)} "
+            f"({fmt(stats['tfc']['min'])}-{fmt(stats['tfc']['max'])})")
+    for r, s in stats.items():
+        if r == "tfc":
+            continue
+        label = r if r != "openblas" else f"openblas ({kernel})"
+        line += (f" | {label} {fmt(s['median'])} ({fmt(s['min'])}-{fmt(s['max'])}) "
+                 f"tfc/peer {tfc_s / s['median']:.2f}")
+    if limit_s:
+        line += f" | limit {fmt(limit_s)}, tfc at {limit_s / tfc_s:.0%} of it"
+    print(line, flush=True)
+    return entry
 
 
 if __name__ == "__main__":

@@ -52,8 +52,9 @@ protected:
   }
 
   /// JIT-compiles `float fn(float x)` computing `math.<name> x`, with the
-  /// approximations in place of libm.
-  ScalarFn compile(StringRef name) {
+  /// approximations in place of libm, for the CPU target `target` (`sse`:
+  /// without FMA, multiplies and adds instead of fused multiply-adds).
+  ScalarFn compile(StringRef name, StringRef target = "avx2") {
     std::string source = ("func.func @fn(%x: f32) -> f32 {\n"
                           "  %y = math." +
                           name +
@@ -68,7 +69,9 @@ protected:
     // lowering, which would turn a leftover into a libm call (and make this
     // test measure libm). Its own helpers (fma, ...) are lowered next.
     PassManager approximate(&context);
-    approximate.addPass(tfc::createTFCApproximateMath());
+    tfc::TFCApproximateMathOptions approximateOptions;
+    approximateOptions.target = target.str();
+    approximate.addPass(tfc::createTFCApproximateMath(approximateOptions));
     if (failed(approximate.run(*module)))
       return nullptr;
     std::string opName = ("math." + name).str();
@@ -171,6 +174,31 @@ TEST_F(ApproximateMathTest, Tanh) {
   EXPECT_LT(error, 5e-7);
   EXPECT_EQ(f(20.0f), 1.0f);
   EXPECT_EQ(f(-20.0f), -1.0f);
+}
+
+// Without FMA units the approximations multiply and add separately (one
+// more rounding per step) and stay within the same bounds.
+TEST_F(ApproximateMathTest, WithoutFMA) {
+  ScalarFn exp = compile("exp", "sse");
+  ScalarFn log = compile("log", "sse");
+  ScalarFn tanh = compile("tanh", "sse");
+  ASSERT_TRUE(exp && log && tanh);
+  double expError = maxRelativeError(exp, std::exp, -87.0, 88.0, false);
+  double logError =
+      maxRelativeError(log, std::log, 1e-30, 1e30, true,
+                       [](float x) { return std::fabs(x - 1.0f) < 1e-2f; });
+  double tanhError =
+      maxRelativeError(tanh, std::tanh, -9.0, 9.0, false,
+                       [](float x) { return std::fabs(x) < 1e-3f; });
+  RecordProperty("exp_max_relative_error", format(expError));
+  RecordProperty("log_max_relative_error", format(logError));
+  RecordProperty("tanh_max_relative_error", format(tanhError));
+  EXPECT_LT(expError, 2e-7);
+  EXPECT_LT(logError, 2e-7);
+  EXPECT_LT(tanhError, 5e-7);
+  EXPECT_EQ(exp(-INFINITY), 0.0f);
+  EXPECT_EQ(exp(0.0f), 1.0f);
+  EXPECT_EQ(log(1.0f), 0.0f);
 }
 
 } // namespace

@@ -36,11 +36,10 @@ static cl::SubCommand compileCommand(
     "compile", "Compile a tfc module into a shared library (libNAME.so) and "
                "its C header (NAME.h)");
 static cl::opt<std::string> compileInput(
-    cl::Positional, cl::Required,
+    cl::Positional, cl::Optional,
     cl::desc("<model.mlir | model.pb | model.pbtxt | model.meta | "
              "saved_model_dir>"),
-                                         cl::sub(compileCommand),
-                                         cl::cat(tfcCategory));
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     compileOutput("o", cl::desc("Output file (default: libNAME.so beside the "
                                 "input, or stdout for --emit=mlir|llvm|header)"),
@@ -89,6 +88,11 @@ static cl::opt<std::string>
 static cl::opt<std::string> compileFeatures(
     "target-features",
     cl::desc("LLVM target features, e.g. +avx512f (default: the host's)"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool> compilePrintTarget(
+    "print-target",
+    cl::desc("Print the CPU target --cpu and --target-features choose (its "
+             "vector registers, caches and tile sizes) and exit"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string> compileModelName(
     "model-name",
@@ -280,6 +284,15 @@ static int runCompile() {
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
   options.disabledRewrites.assign(compileDisableRewrite.begin(),
                                   compileDisableRewrite.end());
+  if (compilePrintTarget) {
+    printCompilerTarget(options, outs());
+    return EXIT_SUCCESS;
+  }
+  if (options.inputPath.empty()) {
+    errs() << "tfc compile: no input file (tfc compile <model.mlir | "
+              "model.pb | ...>; see --help)\n";
+    return EXIT_FAILURE;
+  }
   if (!tensorflowImportOptions("tfc compile", options.tensorflow))
     return EXIT_FAILURE;
   if (compileOptLevel > 3) {

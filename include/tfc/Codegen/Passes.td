@@ -16,19 +16,29 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     Tiles every statically shaped linalg op on tensors, from the last to the
     first, so that the code generator can vectorize the tiles:
 
+    The tile sizes come from the CPU target named by `target`
+    (`include/tfc/Codegen/TargetDescription.h`); the figures below are the
+    AVX-512 target's, the AVX2 target's follow in parentheses.
+
     - Contractions (`linalg.matmul` and 2-d matmul-like generics) get three
       levels: an outer `scf.forall` over blocks of the output (64x256 at
-      most, the block is what one thread computes and what stays in cache),
-      an `scf.for` over blocks of the reduction dimension (256 at most), and
-      a register tile (8x32x1 at most) that vectorizes into outer-product
-      FMAs. From 512 rows on, B is first copied into 32-column panels, so a
-      register tile streams B from consecutive addresses. Each tile size
-      divides its dimension (the largest divisor not above the target), so
-      tiles are static and vectorize without masks.
+      most; 48x64), the block is what one thread computes and what stays in
+      cache, an `scf.for` over blocks of the reduction dimension (256 at
+      most), and a register tile (8x32x1 at most; 6x16x1) that vectorizes
+      into outer-product FMAs. From 512 rows on (256), B is first copied
+      into panels of the register tile's width, so a register tile streams
+      B from consecutive addresses. Each tile size divides its dimension
+      (the largest divisor not above the target), so tiles are static and
+      vectorize without masks; when no divisor of the rows is near the
+      register tile's (64 or 1024 rows, 6-row tiles), the rows left after
+      whole register tiles (4) get a register tile of their own: inside
+      each block when the rows fit in two blocks (one block then holds
+      them all), else as a contraction of their own, tiled alike.
     - Convolutions (`linalg.conv_2d_nhwc_hwcf`), with the element-wise op
       that consumes their output (bias and activation) fused in: blocks of
-      output rows per image over threads, then register tiles of 8 output
-      columns by 32 output channels, and a reduction loop over filter rows,
+      output rows per image over threads, then register tiles of output
+      columns by output channels (the matmul's register tile), and a
+      reduction loop over filter rows,
       filter columns and input channels (one outer product per step). Pads
       become a fill and a copy into the interior first.
     - Other ops (element-wise chains, reductions, softmax) are roots of a
@@ -36,9 +46,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       with an `scf.forall` and then row by row with an `scf.for`, and its
       linalg producers are fused into both loops, so a softmax runs as one
       pass over each row. Inside a row, each op steps 64 elements at a
-      time, reductions keep 64 partial results, and an element-wise op
+      time, reductions keep as many partial results, and an element-wise op
       that is the last reader of another's result overwrites it in place.
-      Rows longer than `max-row` elements, and 1-d ops longer than 64, are
+      Rows longer than `max-row` elements, and 1-d ops longer than a step, are
       tiled along their last dimension instead, where every fused op is
       parallel.
 
@@ -53,6 +63,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     Ops with dynamic shapes are left alone (they lower to scalar loops).
   }];
   let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The CPU target whose tile sizes apply: avx512, avx2, sse, neon, "
+           "or host (the one the host CPU selects)">,
     Option<"parallelThreshold", "parallel-threshold", "int64_t",
            /*default=*/"1 << 17",
            "Work (elements or multiply-adds) below which an op runs on one "
@@ -87,9 +100,13 @@ def TFCVectorize : Pass<"tfc-vectorize", "::mlir::func::FuncOp"> {
     convolutions first, the form the vectorizer handles.
   }];
   let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The CPU target (avx512, avx2, sse, neon, or host), whose "
+           "register file bounds the size of one vector operation">,
     Option<"maxVectorElements", "max-vector-elements", "int64_t",
-           /*default=*/"4096",
-           "Largest iteration space turned into one vector operation">,
+           /*default=*/"0",
+           "Largest iteration space turned into one vector operation; 0 for "
+           "the target's (eight register files: 4096 f32 with AVX-512)">,
   ];
   let dependentDialects = [
     "::mlir::vector::VectorDialect",
@@ -107,7 +124,16 @@ def TFCApproximateMath : Pass<"tfc-approximate-math"> {
     approximations lose accuracy far from zero. The approximations are accurate to a few ulp in the normal range
     (test/unit/ApproximateMathTest.cpp states the measured maximum relative
     errors).
+
+    For a CPU `target` without FMA (`sse`), the approximations' `math.fma`
+    become `arith.mulf` and `arith.addf`: LLVM would compute each exactly
+    rounded fma with a libm call.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The CPU target (avx512, avx2, sse, neon, or host); without FMA "
+           "units, fused multiply-adds are split">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",

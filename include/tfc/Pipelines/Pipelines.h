@@ -61,6 +61,17 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
                      "of range, dynamic shape mismatches "
                      "(tfc-insert-runtime-checks)"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> cpu{
+      *this, "cpu",
+      llvm::cl::desc("The LLVM CPU the code is for (host: the CPU tfc runs "
+                     "on); with target-features it chooses the CPU target "
+                     "whose tile sizes apply (docs/performance.md)"),
+      llvm::cl::init("host")};
+  PassOptions::Option<std::string> targetFeatures{
+      *this, "target-features",
+      llvm::cl::desc("LLVM target features on top of the CPU's "
+                     "(+avx2,-avx512f); for host, the host's when empty"),
+      llvm::cl::init("")};
   PassOptions::ListOption<TfcRewrite, TfcRewriteParser> disableRewrites{
       *this, "disable-rewrites",
       llvm::cl::desc("Optional rewrites to leave out, comma-separated "

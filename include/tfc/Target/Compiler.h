@@ -57,6 +57,11 @@ struct CompilerOptions {
   GraphImportOptions tensorflow;
 };
 
+/// Prints the CPU target that `options.target` chooses: the LLVM CPU and
+/// features the object file is compiled for, and the target description
+/// whose tile sizes code generation uses (`tfc compile --print-target`).
+void printCompilerTarget(const CompilerOptions &options, raw_ostream &os);
+
 /// Registers every dialect, interface and translation the compiler uses.
 void registerCompilerDialects(DialectRegistry &registry);
 
