@@ -20,6 +20,8 @@ packages=(
   # The installed prefix's tests: the pkg-config consumer and the Python
   # loader with its tests.
   pkgconf python3-numpy python3-pytest
+  # tfc graph -o graph.svg|png|pdf (Graphviz's dot).
+  graphviz
 )
 
 missing=()

@@ -1,6 +1,7 @@
 # The lit configuration of the tfc regression tests.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -40,6 +41,10 @@ if tf1_graphs:
     config.substitutions.append(("%tf1_graphs", tf1_graphs))
 else:
     lit_config.note("TensorFlow corpus tests skipped: no shared/tf1-graphs (set TFC_TF1_GRAPHS)")
+
+# Graphviz's dot renders `tfc graph -o graph.svg`.
+if shutil.which("dot"):
+    config.available_features.add("graphviz")
 
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))

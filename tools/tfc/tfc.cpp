@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Commands.h"
 #include "TfcVersion.h"
 
 #include "tfc/GradientCheck/GradientCheck.h"
@@ -26,7 +27,7 @@
 using namespace llvm;
 using namespace mlir::tfc;
 
-static cl::OptionCategory tfcCategory("tfc options");
+cl::OptionCategory tfcCategory("tfc options");
 
 //===----------------------------------------------------------------------===//
 // tfc compile
@@ -532,6 +533,10 @@ int main(int argc, char **argv) {
     return runImport();
   if (runCommand)
     return runRun();
+  if (benchCommand)
+    return runBench();
+  if (graphCommand)
+    return runGraph();
   if (inspectCommand)
     return ::tfc::runner::inspectModel(inspectLibrary,
                                        runnerConsole("tfc inspect"));

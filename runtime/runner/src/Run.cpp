@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ModelLibrary.h"
+#include "RunSession.h"
 
 #include "tfc/runner/TestData.h"
 
@@ -19,46 +19,6 @@
 #include <sys/stat.h>
 
 using namespace tfc::runner;
-
-namespace {
-/// One run: the model, the chosen entry point and the state of the call.
-class Run {
-public:
-  Run(const RunOptions &options, const Console &console)
-      : options(options), console(console), status(tfc_status_create()) {}
-
-  int run();
-
-private:
-  int fail(const std::string &message) {
-    return reportError(console, message);
-  }
-  int failStatus(const std::string &what) {
-    return fail(what + ": " + tfc_status_message(status.get()));
-  }
-
-  int chooseEntry();
-  int bindInputs();
-  int initializeVariables();
-  /// Calls the entry point, replacing `outputs`; `what` names the call in
-  /// errors ("step 3"). The time the call took goes to `micros`.
-  int call(const std::string &what, double *micros = nullptr);
-  int writeOutputs();
-  int checkOutputs();
-  int benchmark();
-
-  const RunOptions &options;
-  const Console &console;
-  StatusPtr status;
-  ModelLibrary library;
-  tfc_model *model = nullptr;
-  int64_t index = -1;
-  const tfc_entry_info *entry = nullptr;
-  std::vector<TensorPtr> inputs;
-  std::vector<const tfc_tensor *> arguments;
-  std::vector<TensorPtr> outputs;
-};
-} // namespace
 
 static bool isFile(const std::string &path) {
   struct stat info;
@@ -141,11 +101,69 @@ int Run::bindInputs() {
     }
   }
 
+  if (generatedShapes)
+    if (int code = generateMissingInputs())
+      return code;
+
   for (int64_t i = 0; i < entry->num_inputs; ++i) {
     if (!inputs[i])
       return fail("missing --input " + std::string(entry->inputs[i].name) +
                   "=... (" + typeText(entry->inputs[i]) + ")");
     arguments.push_back(inputs[i].get());
+  }
+  return 0;
+}
+
+/// "[32,784]".
+static std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i)
+    text += (i ? "," : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+int Run::generateMissingInputs() {
+  for (const auto &[name, shape] : *generatedShapes) {
+    bool known = false;
+    for (int64_t i = 0; i < entry->num_inputs; ++i)
+      known |= name == entry->inputs[i].name;
+    if (!known)
+      return fail("--shape " + name + ": '" + entry->name +
+                  "' has no argument '" + name + "'");
+  }
+  for (int64_t i = 0; i < entry->num_inputs; ++i) {
+    const tfc_tensor_info &info = entry->inputs[i];
+    auto given = generatedShapes->find(info.name);
+    if (inputs[i]) {
+      if (given != generatedShapes->end())
+        return fail("--shape " + given->first +
+                    ": the argument has an --input");
+      continue;
+    }
+    std::vector<int64_t> shape;
+    if (given != generatedShapes->end()) {
+      shape = given->second;
+      bool fits = info.rank == static_cast<int64_t>(shape.size());
+      for (int64_t d = 0; fits && d < info.rank; ++d)
+        fits = info.shape[d] < 0 || info.shape[d] == shape[d];
+      if (!fits)
+        return fail("--shape " + given->first + "=" + shapeText(shape) +
+                    " does not fit the argument (" + typeText(info) + ")");
+    } else {
+      if (info.rank < 0)
+        return fail("argument '" + std::string(info.name) +
+                    "' has an unknown rank: give it an --input");
+      shape.assign(info.shape, info.shape + info.rank);
+      for (int64_t size : shape)
+        if (size < 0)
+          return fail("argument '" + std::string(info.name) + "' (" +
+                      typeText(info) +
+                      ") has a dynamic size: give its shape with --shape " +
+                      info.name + "=... or an --input");
+    }
+    inputs[i].reset(generateInputOfShape(info, shape, status.get()));
+    if (!inputs[i])
+      return failStatus("generating input '" + std::string(info.name) + "'");
   }
   return 0;
 }
@@ -269,13 +287,7 @@ int Run::benchmark() {
   return 0;
 }
 
-int Run::run() {
-  // The drivers check their flags; these would make no sense here.
-  if (options.steps < 1)
-    return fail("--steps must be at least 1");
-  if (options.benchmarkCalls < 0 || !(options.rtol >= 0) ||
-      !(options.atol >= 0))
-    return fail("--benchmark, --rtol and --atol must not be negative");
+int Run::prepare() {
   if (!library.open(options.library, console))
     return 1;
   model = library.model();
@@ -283,7 +295,17 @@ int Run::run() {
     return code;
   if (int code = bindInputs())
     return code;
-  if (int code = initializeVariables())
+  return initializeVariables();
+}
+
+int Run::run() {
+  // The drivers check their flags; these would make no sense here.
+  if (options.steps < 1)
+    return fail("--steps must be at least 1");
+  if (options.benchmarkCalls < 0 || !(options.rtol >= 0) ||
+      !(options.atol >= 0))
+    return fail("--benchmark, --rtol and --atol must not be negative");
+  if (int code = prepare())
     return code;
 
   for (int64_t step = 1; step <= options.steps; ++step) {

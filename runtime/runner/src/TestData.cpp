@@ -97,8 +97,14 @@ tfc_tensor *tfc::runner::generateInput(const tfc_tensor_info &info,
   for (int64_t &size : shape)
     if (size < 0)
       size = 2;
-  TensorPtr tensor(
-      tfc_tensor_create(info.dtype, info.rank, shape.data(), status));
+  return generateInputOfShape(info, shape, status);
+}
+
+tfc_tensor *tfc::runner::generateInputOfShape(const tfc_tensor_info &info,
+                                              const std::vector<int64_t> &shape,
+                                              tfc_status *status) {
+  TensorPtr tensor(tfc_tensor_create(
+      info.dtype, static_cast<int64_t>(shape.size()), shape.data(), status));
   if (!tensor)
     return nullptr;
   int64_t count = tfc_tensor_num_elements(tensor.get());

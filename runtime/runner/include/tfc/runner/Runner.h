@@ -73,6 +73,31 @@ struct RunOptions {
 /// error or a failed comparison.
 int runModel(const RunOptions &options, const Console &console);
 
+/// `tfc bench`: how long calls of an entry point take.
+struct BenchOptions {
+  /// The library, entry point, inputs and checkpoint (`restore`,
+  /// `restoreMap`), as `tfc run` takes them; the rest of it is not used.
+  RunOptions run;
+  /// `NAME=32x784`: the shape of the generated input NAME. Each argument
+  /// without an input gets generated values (generateInput); a dynamic size
+  /// needs its shape here.
+  std::vector<std::string> shapes;
+  /// Untimed calls first (caches, page faults, thread pool start-up).
+  int64_t warmup = 5;
+  /// Timed calls; 0: as many as `minSeconds` takes (at least 10).
+  int64_t reps = 0;
+  double minSeconds = 1.0;
+  /// The calls' threads (tfc_model_set_num_threads); 0: the default.
+  int32_t threads = 0;
+  /// One JSON object instead of the text report.
+  bool json = false;
+};
+
+/// Times an entry point: warm-up calls, then the timed ones; prints the
+/// median, min, max, mean and standard deviation per call, calls per
+/// second and the process's peak resident memory. Returns the exit code.
+int benchModel(const BenchOptions &options, const Console &console);
+
 /// Prints a compiled model's target, entry points and variables.
 int inspectModel(const std::string &library, const Console &console);
 

@@ -11,7 +11,9 @@
 
 #include "tfc/runtime.h"
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tfc::runner {
 
@@ -21,6 +23,12 @@ namespace tfc::runner {
 /// rounded to nearest even), integers uniform in {0, 1, 2}, bools
 /// alternate false, true, ... NULL on error (status set).
 tfc_tensor *generateInput(const tfc_tensor_info &info, tfc_status *status);
+
+/// The same values for a tensor of `shape` (the caller checks that it fits
+/// the argument).
+tfc_tensor *generateInputOfShape(const tfc_tensor_info &info,
+                                 const std::vector<int64_t> &shape,
+                                 tfc_status *status);
 
 /// Compares `actual` with `expected`: the same dtype and shape, floats
 /// within |actual - expected| <= atol + rtol * |expected| (NaN matches NaN,
