@@ -8,7 +8,7 @@ CMAKE ?= cmake
 # Ninja's default is cores + 2; MLIR translation units need ~1 GiB each.
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test check demo bench gpu-bundle fuzz clean
+.PHONY: all deps configure build test check demo bench gpu-bundle fuzz package clean
 
 all: build
 
@@ -32,6 +32,13 @@ test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
 check: test
+
+# A Debian package of the installed tree (cmake/TfcPackage.cmake) in
+# $(BUILD_DIR)/deb, checked by unpacking it and compiling and running a
+# model with it.
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+	scripts/test-deb.sh $(BUILD_DIR)
 
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
