@@ -308,17 +308,24 @@ int Run::run() {
   if (int code = prepare())
     return code;
 
+  Progress stepProgress(console.errs, console.tool, "step", options.steps);
+  progress = &stepProgress;
   for (int64_t step = 1; step <= options.steps; ++step) {
     if (int code = call("step " + std::to_string(step)))
       return code;
+    stepProgress.update(step);
     // Watching a training loop: the outputs (the loss) every N steps.
-    if (options.printEvery > 0 && step % options.printEvery == 0)
+    if (options.printEvery > 0 && step % options.printEvery == 0) {
+      stepProgress.finish();
       for (int64_t k = 0; k < entry->num_outputs; ++k)
         console.outs << "step " << step << ": " << entry->outputs[k].name
                      << " = "
                      << tensorText(outputs[k].get(), options.maxElements)
                      << "\n";
+    }
   }
+  stepProgress.finish();
+  progress = nullptr;
   if (int code = writeOutputs())
     return code;
   if (!options.save.empty()) {

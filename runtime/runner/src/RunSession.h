@@ -10,6 +10,7 @@
 #define TFC_RUNNER_RUNSESSION_H
 
 #include "ModelLibrary.h"
+#include "Progress.h"
 
 #include <map>
 
@@ -37,7 +38,11 @@ public:
   /// errors ("step 3"). The time the call took goes to `micros`.
   int call(const std::string &what, double *micros = nullptr);
 
-  int fail(const std::string &message) { return reportError(console, message); }
+  int fail(const std::string &message) {
+    if (progress)
+      progress->finish();
+    return reportError(console, message);
+  }
   int failStatus(const std::string &what) {
     return fail(what + ": " + tfc_status_message(status.get()));
   }
@@ -66,6 +71,8 @@ private:
   std::vector<TensorPtr> inputs;
   std::vector<const tfc_tensor *> arguments;
   std::vector<TensorPtr> outputs;
+  /// The status line of the steps, cleared before an error is printed.
+  Progress *progress = nullptr;
 };
 
 } // namespace tfc::runner
