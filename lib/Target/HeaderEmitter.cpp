@@ -129,13 +129,15 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
      << "_destroy(model_);\n    tfc_status_destroy(status_);\n  }\n"
      << "  " << cls << "(const " << cls << " &) = delete;\n"
      << "  " << cls << " &operator=(const " << cls << " &) = delete;\n\n"
-     << "  /* False after a failed call; error() says why. */\n"
+     << "  /* False when the last call failed; error() says why. */\n"
      << "  bool ok() const { return tfc_status_code(status_) == TFC_OK; }\n"
      << "  const char *error() const { return tfc_status_message(status_); }\n"
      << "  tfc_model *model() { return model_; }\n\n"
-     << "  bool initialize_global() {\n    return " << name
+     << "  bool initialize_global() {\n    tfc_status_reset(status_);\n"
+     << "    return " << name
      << "_initialize_global(model_, status_) == TFC_OK;\n  }\n"
-     << "  bool initialize_local() {\n    return " << name
+     << "  bool initialize_local() {\n    tfc_status_reset(status_);\n"
+     << "    return " << name
      << "_initialize_local(model_, status_) == TFC_OK;\n  }\n";
   for (const EntryPointDescription &entry : model.entryPoints) {
     if (entry.isInitializer)
@@ -150,7 +152,8 @@ std::string mlir::tfc::emitModelHeader(const ModelDescription &model) {
       os << (first ? "" : ", ") << "tfc_tensor **" << identifier(result.name);
       first = false;
     }
-    os << ") {\n    return " << name << "_" << identifier(entry.name)
+    os << ") {\n    tfc_status_reset(status_);\n    return " << name << "_"
+       << identifier(entry.name)
        << "(model_";
     for (const TensorSignature &arg : entry.arguments)
       os << ", " << identifier(arg.name);

@@ -25,6 +25,20 @@ int main() {
     inRange = inRange && data[i] >= -8 && data[i] < 8 && data[i] != 0;
   std::printf("scaled in range: %s\n", inRange ? "yes" : "no");
   tfc_tensor_destroy(w);
+  w = nullptr;
+
+  // ok() tells about the last call: false after a failed one (an i32
+  // factor), true again after the next good one.
+  tfc_tensor *wrong = tfc_tensor_parse("2", TFC_I32, nullptr);
+  bool called = model.scale(wrong, &w);
+  std::printf("wrong dtype: %s, ok() %s\n", called ? "called" : "failed",
+              model.ok() ? "true" : "false");
+  called = model.scale(factor, &w);
+  std::printf("then: %s, ok() %s, error() \"%s\"\n",
+              called ? "called" : "failed", model.ok() ? "true" : "false",
+              model.error());
+  tfc_tensor_destroy(w);
+  tfc_tensor_destroy(wrong);
   tfc_tensor_destroy(factor);
   return 0;
 }
