@@ -66,24 +66,6 @@ static long peakResidentKiB() {
   return ::getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_maxrss : -1;
 }
 
-/// `text` as a JSON string (names are the model's: any bytes).
-static std::string jsonString(const std::string &text) {
-  std::string json = "\"";
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      json += '\\';
-      json += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char escape[8];
-      std::snprintf(escape, sizeof(escape), "\\u%04x", c);
-      json += escape;
-    } else {
-      json += static_cast<char>(c);
-    }
-  }
-  return json + "\"";
-}
-
 int tfc::runner::benchModel(const BenchOptions &options,
                             const Console &console) {
   Run session(options.run, console);

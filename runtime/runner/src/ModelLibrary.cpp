@@ -10,6 +10,7 @@
 
 #include "tfc/runner/ElfSymbols.h"
 
+#include <cstdio>
 #include <dlfcn.h>
 #include <filesystem>
 
@@ -81,4 +82,21 @@ std::string tfc::runner::tensorText(const tfc_tensor *tensor,
   tfc_tensor_to_string(tensor, maxElements, text.data(), text.size());
   text.resize(length);
   return text;
+}
+
+std::string tfc::runner::jsonString(const std::string &text) {
+  std::string json = "\"";
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      json += '\\';
+      json += static_cast<char>(c);
+    } else if (c < 0x20) {
+      char escape[8];
+      std::snprintf(escape, sizeof(escape), "\\u%04x", c);
+      json += escape;
+    } else {
+      json += static_cast<char>(c);
+    }
+  }
+  return json + "\"";
 }

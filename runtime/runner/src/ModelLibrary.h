@@ -62,6 +62,10 @@ std::string typeText(const tfc_tensor_info &info);
 /// when negative).
 std::string tensorText(const tfc_tensor *tensor, int64_t maxElements);
 
+/// `text` as a JSON string: quotes, backslashes and control characters
+/// escaped (names are the model's: any bytes).
+std::string jsonString(const std::string &text);
+
 } // namespace tfc::runner
 
 #endif // TFC_RUNNER_SRC_MODELLIBRARY_H

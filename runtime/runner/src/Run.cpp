@@ -249,25 +249,6 @@ int Run::checkOutputs() {
   return passed ? 0 : 1;
 }
 
-/// `text` as a JSON string.
-static std::string jsonString(const char *text) {
-  std::string json = "\"";
-  for (; *text; ++text) {
-    unsigned char c = *text;
-    if (c == '"' || c == '\\') {
-      json += '\\';
-      json += static_cast<char>(c);
-    } else if (c < 0x20) {
-      char escape[8];
-      std::snprintf(escape, sizeof(escape), "\\u%04x", c);
-      json += escape;
-    } else {
-      json += static_cast<char>(c);
-    }
-  }
-  return json + "\"";
-}
-
 int Run::benchmark() {
   std::vector<double> micros(options.benchmarkCalls);
   for (int64_t i = 0; i < options.benchmarkCalls; ++i)
