@@ -47,3 +47,30 @@ func.func @look_alikes(%x: tensor<4x4xf32>, %y: tensor<4x4xf32>, %z: tensor<4xf3
   }
   return %r#0, %r#1, %r#2, %r#3 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
 }
+
+// -----
+
+// The guide's differentiable entropy, probs * (logsumexp(w) - w): the
+// difference becomes -log_softmax(w), and the product stays a product: as
+// a cross-entropy with labels softmax(w) it would have no gradient with
+// respect to the labels.
+// CHECK-LABEL: func.func @entropy
+// CHECK-SAME: (%[[W:.*]]: tensor<5xf32>)
+// CHECK: %[[P:.*]] = tfc.softmax %[[W]]
+// CHECK: %[[LS:.*]] = tfc.log_softmax %[[W]]
+// CHECK: %[[NLP:.*]] = tfc.neg %[[LS]]
+// CHECK: %[[PROD:.*]] = tfc.mul %[[P]], %[[NLP]]
+// CHECK: %[[H:.*]] = tfc.reduce_sum %[[PROD]] axes [-1]
+// CHECK-NOT: tfc.softmax_cross_entropy_with_logits
+// CHECK: tfc.fetch %[[H]]
+func.func @entropy(%w: tensor<5xf32>) -> tensor<f32> {
+  %r = tfc.graph -> (tensor<f32>) {
+    %probs = tfc.softmax %w : tensor<5xf32>
+    %lse = tfc.reduce_logsumexp %w axes [-1] keep_dims : tensor<5xf32>
+    %nlogp = tfc.sub %lse, %w : tensor<1xf32>, tensor<5xf32>
+    %nplogp = tfc.mul %probs, %nlogp : tensor<5xf32>, tensor<5xf32>
+    %entropy = tfc.reduce_sum %nplogp axes [-1] : tensor<5xf32>
+    tfc.fetch %entropy : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

@@ -247,12 +247,32 @@ struct CrossEntropyTerms {
   Value logits;
 };
 
+/// True when `value` is computed from `source`: `source` is among the
+/// operands of the ops `value` comes from, transitively.
+static bool dependsOn(Value value, Value source) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    Value next = worklist.pop_back_val();
+    if (next == source)
+      return true;
+    Operation *op = next.getDefiningOp();
+    if (!op || !visited.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return false;
+}
+
 /// Matches the summed product of a cross-entropy: `sum` reduces exactly the
 /// last axis without keep_dims of `labels * L` (either operand order), where
 /// L is the log-softmax of `logits` along their last axis and labels have
 /// the logits' type, so neither is broadcast and the sum has the per-example
 /// shape logits.shape[:-1]. With `negatedFactor`, exactly one factor must
 /// be a negation (`-labels * L` or `labels * -L`), which is peeled off.
+/// Labels computed from the logits (the entropy `softmax(z) *
+/// log_softmax(z)`) are not matched: the op has no gradient with respect to
+/// its labels, so the rewrite would make such a loss non-differentiable.
 static std::optional<CrossEntropyTerms>
 matchCrossEntropySum(ReduceSumOp sum, bool negatedFactor) {
   auto product = sum.getInput().getDefiningOp<MulOp>();
@@ -272,7 +292,8 @@ matchCrossEntropySum(ReduceSumOp sum, bool negatedFactor) {
         continue;
     }
     Value logits = matchLastAxisLogSoftmax(logProbs);
-    if (logits && labels.getType() == logits.getType())
+    if (logits && labels.getType() == logits.getType() &&
+        !dependsOn(labels, logits))
       return CrossEntropyTerms{labels, logits};
   }
   return std::nullopt;
