@@ -15,9 +15,8 @@
 //           return conv_relu(relu1, [5, 5, 32, 32], [32])
 //
 // tfc has no Python functions: each call is written out where it happens.
-// Until the dialect has tfc.conv2d, a batched tfc.matmul over the 5x5
-// kernel positions stands in for the convolution; the variables, their
-// shapes and their names are the guide's.
+// The images are NHWC batches of 10x10 images with 32 channels; the ops, the
+// variables, their shapes and their names are the guide's.
 //
 // Shared between two calls:
 //
@@ -26,62 +25,62 @@
 //   with tf.variable_scope(scope, reuse=True):
 //       output2 = my_image_filter(input2)
 
-func.func @image_filters(%input1: tensor<5x5x?x32xf32>, %input2: tensor<5x5x?x32xf32>)
-    -> (tensor<5x5x?x32xf32>, tensor<5x5x?x32xf32>) {
-  %r:2 = tfc.graph -> (tensor<5x5x?x32xf32>, tensor<5x5x?x32xf32>) {
-    %out1 = tfc.variable_scope "model" as @model -> (tensor<5x5x?x32xf32>) {
+func.func @image_filters(%input1: tensor<?x10x10x32xf32>, %input2: tensor<?x10x10x32xf32>)
+    -> (tensor<?x10x10x32xf32>, tensor<?x10x10x32xf32>) {
+  %r:2 = tfc.graph -> (tensor<?x10x10x32xf32>, tensor<?x10x10x32xf32>) {
+    %out1 = tfc.variable_scope "model" as @model -> (tensor<?x10x10x32xf32>) {
       // my_image_filter(input_images)
-      %relu1 = tfc.variable_scope "conv1" -> (tensor<5x5x?x32xf32>) {
+      %relu1 = tfc.variable_scope "conv1" -> (tensor<?x10x10x32xf32>) {
         // conv_relu(input, kernel_shape=[5, 5, 32, 32], bias_shape=[32])
         %weights = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
         %biases = tfc.get_variable "biases" : tensor<32xf32> init #tfc.constant<dense<0.0> : tensor<f32>>
         %w, %tw = tfc.read %weights : !tfc.var<tensor<5x5x32x32xf32>>
         %b, %tb = tfc.read %biases : !tfc.var<tensor<32xf32>>
-        %conv = tfc.matmul %input1, %w : tensor<5x5x?x32xf32>, tensor<5x5x32x32xf32>
-        %pre = tfc.add %conv, %b : tensor<5x5x?x32xf32>, tensor<32xf32>
-        %r = tfc.relu %pre : tensor<5x5x?x32xf32>
-        tfc.yield %r : tensor<5x5x?x32xf32>
+        %conv = tfc.conv2d %input1, %w strides [1, 1, 1, 1] padding "SAME" : tensor<?x10x10x32xf32>, tensor<5x5x32x32xf32>
+        %pre = tfc.add %conv, %b : tensor<?x10x10x32xf32>, tensor<32xf32>
+        %r = tfc.relu %pre : tensor<?x10x10x32xf32>
+        tfc.yield %r : tensor<?x10x10x32xf32>
       }
-      %o = tfc.variable_scope "conv2" -> (tensor<5x5x?x32xf32>) {
+      %o = tfc.variable_scope "conv2" -> (tensor<?x10x10x32xf32>) {
         // conv_relu(input, kernel_shape=[5, 5, 32, 32], bias_shape=[32])
         %weights = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
         %biases = tfc.get_variable "biases" : tensor<32xf32> init #tfc.constant<dense<0.0> : tensor<f32>>
         %w, %tw = tfc.read %weights : !tfc.var<tensor<5x5x32x32xf32>>
         %b, %tb = tfc.read %biases : !tfc.var<tensor<32xf32>>
-        %conv = tfc.matmul %relu1, %w : tensor<5x5x?x32xf32>, tensor<5x5x32x32xf32>
-        %pre = tfc.add %conv, %b : tensor<5x5x?x32xf32>, tensor<32xf32>
-        %r = tfc.relu %pre : tensor<5x5x?x32xf32>
-        tfc.yield %r : tensor<5x5x?x32xf32>
+        %conv = tfc.conv2d %relu1, %w strides [1, 1, 1, 1] padding "SAME" : tensor<?x10x10x32xf32>, tensor<5x5x32x32xf32>
+        %pre = tfc.add %conv, %b : tensor<?x10x10x32xf32>, tensor<32xf32>
+        %r = tfc.relu %pre : tensor<?x10x10x32xf32>
+        tfc.yield %r : tensor<?x10x10x32xf32>
       }
-      tfc.yield %o : tensor<5x5x?x32xf32>
+      tfc.yield %o : tensor<?x10x10x32xf32>
     }
-    %out2 = tfc.variable_scope @model reuse -> (tensor<5x5x?x32xf32>) {
+    %out2 = tfc.variable_scope @model reuse -> (tensor<?x10x10x32xf32>) {
       // my_image_filter(input_images)
-      %relu1 = tfc.variable_scope "conv1" -> (tensor<5x5x?x32xf32>) {
+      %relu1 = tfc.variable_scope "conv1" -> (tensor<?x10x10x32xf32>) {
         // conv_relu(input, kernel_shape=[5, 5, 32, 32], bias_shape=[32])
         %weights = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
         %biases = tfc.get_variable "biases" : tensor<32xf32> init #tfc.constant<dense<0.0> : tensor<f32>>
         %w, %tw = tfc.read %weights : !tfc.var<tensor<5x5x32x32xf32>>
         %b, %tb = tfc.read %biases : !tfc.var<tensor<32xf32>>
-        %conv = tfc.matmul %input2, %w : tensor<5x5x?x32xf32>, tensor<5x5x32x32xf32>
-        %pre = tfc.add %conv, %b : tensor<5x5x?x32xf32>, tensor<32xf32>
-        %r = tfc.relu %pre : tensor<5x5x?x32xf32>
-        tfc.yield %r : tensor<5x5x?x32xf32>
+        %conv = tfc.conv2d %input2, %w strides [1, 1, 1, 1] padding "SAME" : tensor<?x10x10x32xf32>, tensor<5x5x32x32xf32>
+        %pre = tfc.add %conv, %b : tensor<?x10x10x32xf32>, tensor<32xf32>
+        %r = tfc.relu %pre : tensor<?x10x10x32xf32>
+        tfc.yield %r : tensor<?x10x10x32xf32>
       }
-      %o = tfc.variable_scope "conv2" -> (tensor<5x5x?x32xf32>) {
+      %o = tfc.variable_scope "conv2" -> (tensor<?x10x10x32xf32>) {
         // conv_relu(input, kernel_shape=[5, 5, 32, 32], bias_shape=[32])
         %weights = tfc.get_variable "weights" : tensor<5x5x32x32xf32> init #tfc.random_normal<>
         %biases = tfc.get_variable "biases" : tensor<32xf32> init #tfc.constant<dense<0.0> : tensor<f32>>
         %w, %tw = tfc.read %weights : !tfc.var<tensor<5x5x32x32xf32>>
         %b, %tb = tfc.read %biases : !tfc.var<tensor<32xf32>>
-        %conv = tfc.matmul %relu1, %w : tensor<5x5x?x32xf32>, tensor<5x5x32x32xf32>
-        %pre = tfc.add %conv, %b : tensor<5x5x?x32xf32>, tensor<32xf32>
-        %r = tfc.relu %pre : tensor<5x5x?x32xf32>
-        tfc.yield %r : tensor<5x5x?x32xf32>
+        %conv = tfc.conv2d %relu1, %w strides [1, 1, 1, 1] padding "SAME" : tensor<?x10x10x32xf32>, tensor<5x5x32x32xf32>
+        %pre = tfc.add %conv, %b : tensor<?x10x10x32xf32>, tensor<32xf32>
+        %r = tfc.relu %pre : tensor<?x10x10x32xf32>
+        tfc.yield %r : tensor<?x10x10x32xf32>
       }
-      tfc.yield %o : tensor<5x5x?x32xf32>
+      tfc.yield %o : tensor<?x10x10x32xf32>
     }
-    tfc.fetch %out1, %out2 : tensor<5x5x?x32xf32>, tensor<5x5x?x32xf32>
+    tfc.fetch %out1, %out2 : tensor<?x10x10x32xf32>, tensor<?x10x10x32xf32>
   }
-  return %r#0, %r#1 : tensor<5x5x?x32xf32>, tensor<5x5x?x32xf32>
+  return %r#0, %r#1 : tensor<?x10x10x32xf32>, tensor<?x10x10x32xf32>
 }
