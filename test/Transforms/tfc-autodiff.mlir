@@ -374,3 +374,28 @@ func.func @unsorted_segment_sum(%x: tensor<4x3xf32>, %i: tensor<4xi32>) -> tenso
   }
   return %r : tensor<4x3xf32>
 }
+
+// -----
+
+// squeeze and expand_dims send the gradient back with expand_dims and
+// squeeze, which need no shape at run time, also for a dynamic batch:
+// squeeze axes [1, 3] puts back axis 1, then axis 3.
+// CHECK-LABEL: func.func @squeeze_expand_dims
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<?x1x3x1xf32>)
+// CHECK: %[[S:[a-z0-9_]+]] = tfc.squeeze %[[X]] axes [1, 3]
+// CHECK: %[[E:[a-z0-9_]+]] = tfc.expand_dims %[[S]] axis 0
+// CHECK: %[[DS:[a-z0-9_]+]] = tfc.squeeze %{{.*}} axes [0] {tfc.name = "gradients/ExpandDims_grad/Squeeze"} : tensor<1x?x3xf32>
+// CHECK: %[[D1:[a-z0-9_]+]] = tfc.expand_dims %[[DS]] axis 1 {{.*}}: tensor<?x3xf32>
+// CHECK: %[[DX:[a-z0-9_]+]] = tfc.expand_dims %[[D1]] axis 3 {{.*}}: tensor<?x1x3xf32>
+// CHECK-NOT: tfc.reshape
+// CHECK: tfc.fetch %[[DX]] : tensor<?x1x3x1xf32>
+func.func @squeeze_expand_dims(%x: tensor<?x1x3x1xf32>) -> tensor<?x1x3x1xf32> {
+  %r = tfc.graph -> (tensor<?x1x3x1xf32>) {
+    %s = tfc.squeeze %x axes [1, 3] : tensor<?x1x3x1xf32>
+    %e = tfc.expand_dims %s axis 0 : tensor<?x3xf32>
+    %sum = tfc.reduce_sum %e : tensor<1x?x3xf32>
+    %g = tfc.gradients %sum wrt(%x : tensor<?x1x3x1xf32>) : tensor<f32>
+    tfc.fetch %g : tensor<?x1x3x1xf32>
+  }
+  return %r : tensor<?x1x3x1xf32>
+}

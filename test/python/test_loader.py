@@ -209,4 +209,4 @@ def test_polynomial_fit(polynomial_fit_library, tmp_path):
         np.testing.assert_array_equal(model.weights().ravel(), w)
         yhat = model.predict(x=np.float32([0, 1, -2]))
         np.testing.assert_allclose(
-            yhat, [[w[2], w.sum(), 4 * w[0] - 2 * w[1] + w[2]]], rtol=1e-5)
+            yhat, [w[2], w.sum(), 4 * w[0] - 2 * w[1] + w[2]], rtol=1e-5)

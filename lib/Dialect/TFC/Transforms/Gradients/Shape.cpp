@@ -52,10 +52,49 @@ Value transposeGrad(OpBuilder &b, Location loc, TransposeOp op, Value dy) {
       op.getInput().getType());
 }
 
-/// reshape, expand_dims and squeeze: `dy` back in the input's shape.
+/// reshape: `dy` back in the input's shape.
 template <typename OpTy>
 Value reshapeBackGrad(OpBuilder &b, Location loc, OpTy op, Value dy) {
   return reshapeLike(b, loc, dy, op.getInput());
+}
+
+/// squeeze: `dy` with the removed unit dimensions put back one by one, in
+/// ascending order, so each lands where it was. Unlike a reshape to the
+/// input's shape, this needs no shape at run time (a dynamic reshape reads
+/// its shape on the host, which the CUDA target cannot do for a device
+/// tensor).
+Value squeezeGrad(OpBuilder &b, Location loc, SqueezeOp op, Value dy) {
+  auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
+  if (!input || !isa<RankedTensorType>(dy.getType()))
+    return reshapeLike(b, loc, dy, op.getInput());
+  int64_t rank = input.getRank();
+  SmallVector<int64_t> removed;
+  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes()) {
+    for (int64_t axis : *axes)
+      removed.push_back(axis < 0 ? axis + rank : axis);
+  } else {
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (input.getDimSize(dim) == 1)
+        removed.push_back(dim);
+  }
+  llvm::sort(removed);
+  Value grad = dy;
+  for (int64_t axis : removed)
+    grad = ExpandDimsOp::create(b, loc, grad, axis);
+  return castToType(b, loc, grad, input);
+}
+
+/// expand_dims: `dy` with the added dimension squeezed away again.
+Value expandDimsGrad(OpBuilder &b, Location loc, ExpandDimsOp op, Value dy) {
+  auto result = dyn_cast<RankedTensorType>(dy.getType());
+  if (!result || !isa<RankedTensorType>(op.getInput().getType()))
+    return reshapeLike(b, loc, dy, op.getInput());
+  int64_t axis = op.getAxis();
+  if (axis < 0)
+    axis += result.getRank();
+  Value squeezed =
+      SqueezeOp::create(b, loc, dy, b.getDenseI64ArrayAttr({axis}));
+  return castToType(b, loc, squeezed, op.getInput().getType());
 }
 
 /// Each input element was copied to `multiples[i]` places along dimension
@@ -253,10 +292,9 @@ void mlir::tfc::registerShapeGradients(DialectRegistry &registry) {
     ReshapeOp::attachInterface<
         UnaryGradientModel<ReshapeOp, reshapeBackGrad<ReshapeOp>>>(*context);
     ExpandDimsOp::attachInterface<
-        UnaryGradientModel<ExpandDimsOp, reshapeBackGrad<ExpandDimsOp>>>(
+        UnaryGradientModel<ExpandDimsOp, expandDimsGrad>>(*context);
+    SqueezeOp::attachInterface<UnaryGradientModel<SqueezeOp, squeezeGrad>>(
         *context);
-    SqueezeOp::attachInterface<
-        UnaryGradientModel<SqueezeOp, reshapeBackGrad<SqueezeOp>>>(*context);
     TileOp::attachInterface<FirstOperandGradientModel<TileOp, tileGrad>>(
         *context);
     SliceOp::attachInterface<FirstOperandGradientModel<SliceOp, sliceGrad>>(
