@@ -3,6 +3,8 @@
 // The ops that select elements by index: gather and one_hot are
 // linalg.generic ops over their results that compute indices in their
 // bodies; unsorted_segment_sum, which scatters, is a loop nest over its ids;
+// unique is a loop that appends what it has not seen to a buffer and
+// returns the filled part, a slice of a size known at run time;
 // argmax is a reduction carrying the best value and its index; top_k
 // repeats that reduction k times.
 //
@@ -134,7 +136,19 @@ struct UnsortedSegmentSumLowering
     int64_t rowRank = resultType.getRank() - 1;
     Type elementType = resultType.getElementType();
 
+    // The number of segments: the attribute, or the operand's value.
+    Value numSegments;
+    if (std::optional<uint64_t> given = op.getNumSegments())
+      numSegments = arith::ConstantIndexOp::create(
+          rewriter, loc, static_cast<int64_t>(*given));
+    else
+      numSegments = castInteger(
+          rewriter, loc,
+          extractScalar(rewriter, loc, adaptor.getDynamicNumSegments()),
+          rewriter.getIndexType());
     SmallVector<Value> dynamicSizes;
+    if (resultType.isDynamicDim(0))
+      dynamicSizes.push_back(numSegments);
     for (int64_t dim = 1; dim <= rowRank; ++dim)
       if (resultType.isDynamicDim(dim))
         dynamicSizes.push_back(
@@ -152,8 +166,6 @@ struct UnsortedSegmentSumLowering
           tensor::getMixedSize(rewriter, loc, data, idRank + dim));
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    Value numSegments =
-        arith::ConstantIndexOp::create(rewriter, loc, op.getNumSegments());
     SmallVector<Value> lower(idRank, zero), steps(idRank, one), upper;
     for (int64_t dim = 0; dim < idRank; ++dim)
       upper.push_back(tensor::DimOp::create(rewriter, loc, ids, dim));
@@ -216,6 +228,110 @@ struct UnsortedSegmentSumLowering
           return {ifOp.getResult(0)};
         });
     rewriter.replaceOp(op, nest.results.front());
+    return success();
+  }
+};
+
+/// Unique: one pass over the input that keeps the distinct elements found
+/// so far at the front of a buffer as long as the input. Each element is
+/// looked up among them (a linear search, stopping at the first match); a
+/// new one is appended. `idx` records the position found or given; the
+/// output is the buffer's first `count` elements. The search makes the cost
+/// O(n * distinct), which is small for the ids of an embedding batch.
+struct UniqueLowering : public OpConversionPattern<UniqueOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UniqueOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto inputType = dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+    auto outputType = dyn_cast<RankedTensorType>(op.getOutput().getType());
+    auto idxType = dyn_cast<RankedTensorType>(op.getIdx().getType());
+    if (!inputType || !outputType || !idxType)
+      return rewriter.notifyMatchFailure(op, "needs ranked tensors");
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    Type elementType = inputType.getElementType();
+    Type indexType = idxType.getElementType();
+    Type index = rewriter.getIndexType();
+
+    Value length = tensor::DimOp::create(rewriter, loc, input, 0);
+    SmallVector<Value> lengthSizes;
+    if (inputType.isDynamicDim(0))
+      lengthSizes.push_back(length);
+    Value buffer = tensor::EmptyOp::create(rewriter, loc, inputType.getShape(),
+                                           elementType, lengthSizes);
+    Value idx = tensor::EmptyOp::create(rewriter, loc, idxType.getShape(),
+                                        indexType, lengthSizes);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+
+    auto loop = scf::ForOp::create(
+        rewriter, loc, zero, length, one, ValueRange{buffer, idx, zero},
+        [&](OpBuilder &b, Location l, Value i, ValueRange state) {
+          Value distinct = state[0], positions = state[1], count = state[2];
+          Value x = tensor::ExtractOp::create(b, l, input, i);
+          // j = the first position among the distinct ones holding x, or
+          // count.
+          auto search = scf::WhileOp::create(
+              b, l, TypeRange{index}, ValueRange{zero},
+              [&](OpBuilder &cb, Location cl, ValueRange args) {
+                Value j = args[0];
+                Value inside = arith::CmpIOp::create(
+                    cb, cl, arith::CmpIPredicate::slt, j, count);
+                auto differs = scf::IfOp::create(
+                    cb, cl, inside,
+                    [&](OpBuilder &tb, Location tl) {
+                      Value seen = tensor::ExtractOp::create(tb, tl, distinct,
+                                                             ValueRange{j});
+                      Value equal = compare(tb, tl, arith::CmpFPredicate::OEQ,
+                                            arith::CmpIPredicate::eq, seen, x);
+                      Value notEqual = arith::XOrIOp::create(
+                          tb, tl, equal,
+                          arith::ConstantOp::create(tb, tl,
+                                                    tb.getBoolAttr(true)));
+                      scf::YieldOp::create(tb, tl, notEqual);
+                    },
+                    [&](OpBuilder &eb, Location el) {
+                      Value stop = arith::ConstantOp::create(
+                          eb, el, eb.getBoolAttr(false));
+                      scf::YieldOp::create(eb, el, stop);
+                    });
+                scf::ConditionOp::create(cb, cl, differs.getResult(0), j);
+              },
+              [&](OpBuilder &bb, Location bl, ValueRange args) {
+                scf::YieldOp::create(
+                    bb, bl,
+                    ValueRange{arith::AddIOp::create(bb, bl, args[0], one)});
+              });
+          Value j = search.getResult(0);
+          Value isNew =
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, j, count);
+          auto append = scf::IfOp::create(
+              b, l, isNew,
+              [&](OpBuilder &tb, Location tl) {
+                Value grown = tensor::InsertOp::create(tb, tl, x, distinct,
+                                                       ValueRange{count});
+                scf::YieldOp::create(
+                    tb, tl,
+                    ValueRange{grown,
+                               arith::AddIOp::create(tb, tl, count, one)});
+              },
+              [&](OpBuilder &eb, Location el) {
+                scf::YieldOp::create(eb, el, ValueRange{distinct, count});
+              });
+          Value position = tensor::InsertOp::create(
+              b, l, castInteger(b, l, j, indexType), positions, ValueRange{i});
+          scf::YieldOp::create(
+              b, l,
+              ValueRange{append.getResult(0), position, append.getResult(1)});
+        });
+    Value count = loop.getResult(2);
+    SmallVector<OpFoldResult> offsets = {rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {count};
+    SmallVector<OpFoldResult> strides = {rewriter.getIndexAttr(1)};
+    Value output = tensor::ExtractSliceOp::create(
+        rewriter, loc, outputType, loop.getResult(0), offsets, sizes, strides);
+    rewriter.replaceOp(op, {output, loop.getResult(1)});
     return success();
   }
 };
@@ -452,6 +568,7 @@ struct TopKLowering : public OpConversionPattern<TopKOp> {
 } // namespace
 
 void mlir::tfc::populateIndexingToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<GatherLowering, UnsortedSegmentSumLowering, OneHotLowering,
-               ArgMaxLowering, TopKLowering>(patterns.getContext());
+  patterns.add<GatherLowering, UnsortedSegmentSumLowering, UniqueLowering,
+               OneHotLowering, ArgMaxLowering, TopKLowering>(
+      patterns.getContext());
 }

@@ -132,12 +132,12 @@ void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
       BiasAddOp, ReluGradOp, BroadcastLikeOp>();
   target.addIllegalOp<Conv2DOp, MaxPoolOp, AvgPoolOp, Conv2DBackpropInputOp,
                       Conv2DBackpropFilterOp, MaxPoolGradOp, AvgPoolGradOp>();
-  target.addIllegalOp<ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp,
-                      SqueezeOp, TileOp, TransposeOp, ZerosLikeOp, OnesLikeOp,
-                      FillOp, RangeOp, CastOp, ConcatOp, StackOp, UnstackOp,
-                      SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
-                      UnsortedSegmentSumOp, OneHotOp, ArgMaxOp, TopKOp, WhereOp,
-                      RandomUniformOp, RandomNormalOp, TruncatedNormalOp>();
+  target.addIllegalOp<
+      ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp, SqueezeOp, TileOp,
+      TransposeOp, ZerosLikeOp, OnesLikeOp, FillOp, RangeOp, CastOp, ConcatOp,
+      StackOp, UnstackOp, SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
+      UnsortedSegmentSumOp, UniqueOp, OneHotOp, ArgMaxOp, TopKOp, WhereOp,
+      RandomUniformOp, RandomNormalOp, TruncatedNormalOp>();
   target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
                       TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
                       TensorArrayUnstackOp, TensorArraySizeOp>();

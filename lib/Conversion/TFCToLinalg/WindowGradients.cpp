@@ -3,9 +3,9 @@
 // The input gradients of conv2d and the pools scatter each output's
 // gradient back over its window. A window position (kh, kw) reads the
 // padded input at a strided slice (rows kh*dh + i*sh), so the scatter is
-// one accumulation into that strided slice per window position: static
-// offsets and strides, no index arithmetic at run time. The padding is cut
-// off at the end. The filter gradient of conv2d is a single contraction
+// one accumulation into that strided slice per window position, in an
+// scf.for nest over the positions (static strides and sizes). The padding is
+// cut off at the end. The filter gradient of conv2d is a single contraction
 // over batch and output positions.
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -58,23 +59,49 @@ public:
         cast<TypedAttr>(b.getZeroAttr(type.getElementType())));
   }
 
-  /// Adds to the slice of window position (`row`, `col`) the tensor that
-  /// `build` computes into it (its argument is the slice's current value).
-  void accumulate(int64_t row, int64_t col,
-                  function_ref<Value(Value slice)> build) {
-    SmallVector<OpFoldResult> offsets{
-        b.getIndexAttr(0), b.getIndexAttr(row * window.dims[0].dilation),
-        b.getIndexAttr(col * window.dims[1].dilation), b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{
-        dimOf(b, loc, input, 0), b.getIndexAttr(window.dims[0].output),
-        b.getIndexAttr(window.dims[1].output), dimOf(b, loc, input, 3)};
-    SmallVector<OpFoldResult> strides{
-        b.getIndexAttr(1), b.getIndexAttr(window.dims[0].stride),
-        b.getIndexAttr(window.dims[1].stride), b.getIndexAttr(1)};
-    Value slice = tensor::ExtractSliceOp::create(b, loc, accumulator, offsets,
-                                                 sizes, strides);
-    accumulator = tensor::InsertSliceOp::create(
-        b, loc, build(slice), accumulator, offsets, sizes, strides);
+  /// Adds to the slice of every window position (`row`, `col`) the tensor
+  /// that `build` computes into it (its last argument is the slice's
+  /// current value). The positions are an scf.for nest carrying the
+  /// accumulator, not one slice update per position in straight-line code:
+  /// a wide window (a convolution over a whole embedding) stays a few ops.
+  void accumulateOverWindow(function_ref<Value(OpBuilder &, Location, Value row,
+                                               Value col, Value slice)>
+                                build) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    SmallVector<Value> upper{
+        arith::ConstantIndexOp::create(b, loc, window.dims[0].window),
+        arith::ConstantIndexOp::create(b, loc, window.dims[1].window)};
+    scf::LoopNest nest = scf::buildLoopNest(
+        b, loc, ValueRange{zero, zero}, upper, ValueRange{one, one},
+        ValueRange{accumulator},
+        [&](OpBuilder &nb, Location l, ValueRange position,
+            ValueRange state) -> scf::ValueVector {
+          Value row = position[0], col = position[1];
+          auto scaled = [&](Value v, int64_t factor) -> OpFoldResult {
+            if (factor == 1)
+              return v;
+            return arith::MulIOp::create(
+                       nb, l, v, arith::ConstantIndexOp::create(nb, l, factor))
+                .getResult();
+          };
+          SmallVector<OpFoldResult> offsets{
+              nb.getIndexAttr(0), scaled(row, window.dims[0].dilation),
+              scaled(col, window.dims[1].dilation), nb.getIndexAttr(0)};
+          SmallVector<OpFoldResult> sizes{
+              dimOf(nb, l, input, 0), nb.getIndexAttr(window.dims[0].output),
+              nb.getIndexAttr(window.dims[1].output), dimOf(nb, l, input, 3)};
+          SmallVector<OpFoldResult> strides{
+              nb.getIndexAttr(1), nb.getIndexAttr(window.dims[0].stride),
+              nb.getIndexAttr(window.dims[1].stride), nb.getIndexAttr(1)};
+          Value slice = tensor::ExtractSliceOp::create(nb, l, state[0], offsets,
+                                                       sizes, strides);
+          Value updated = tensor::InsertSliceOp::create(
+              nb, l, build(nb, l, row, col, slice), state[0], offsets, sizes,
+              strides);
+          return {updated};
+        });
+    accumulator = nest.results.front();
   }
 
   /// The gradient of the unpadded input.
@@ -147,27 +174,24 @@ struct Conv2DBackpropInputToLinalg
     auto planeType = RankedTensorType::get(
         {filterType.getDimSize(2), filterType.getDimSize(3)},
         filterType.getElementType());
-    for (int64_t row = 0; row < window->dims[0].window; ++row)
-      for (int64_t col = 0; col < window->dims[1].window; ++col) {
-        SmallVector<OpFoldResult> offsets{
-            rewriter.getIndexAttr(row), rewriter.getIndexAttr(col),
-            rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)};
-        SmallVector<OpFoldResult> sizes{
-            rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
-            dimOf(rewriter, loc, filter, 2), dimOf(rewriter, loc, filter, 3)};
-        SmallVector<OpFoldResult> strides(4, rewriter.getIndexAttr(1));
-        Value plane = tensor::ExtractSliceOp::create(
-            rewriter, loc, planeType, filter, offsets, sizes, strides);
-        scatter.accumulate(row, col, [&](Value slice) {
-          return buildGeneric(
-              rewriter, loc, ValueRange{dy, plane}, slice, maps,
-              /*numReductions=*/1,
-              [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
-                return arith::AddFOp::create(b, loc, args[2], product);
-              });
-        });
-      }
+    scatter.accumulateOverWindow([&](OpBuilder &b, Location l, Value row,
+                                     Value col, Value slice) -> Value {
+      SmallVector<OpFoldResult> offsets{row, col, b.getIndexAttr(0),
+                                        b.getIndexAttr(0)};
+      SmallVector<OpFoldResult> sizes{b.getIndexAttr(1), b.getIndexAttr(1),
+                                      dimOf(b, l, filter, 2),
+                                      dimOf(b, l, filter, 3)};
+      SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
+      Value plane = tensor::ExtractSliceOp::create(b, l, planeType, filter,
+                                                   offsets, sizes, strides);
+      return buildGeneric(
+          b, l, ValueRange{dy, plane}, slice, maps,
+          /*numReductions=*/1,
+          [](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+            Value product = arith::MulFOp::create(nb, nl, args[0], args[1]);
+            return arith::AddFOp::create(nb, nl, args[2], product);
+          });
+    });
     rewriter.replaceOp(op, scatter.finish());
     return success();
   }
@@ -299,23 +323,24 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
     AffineMap identity = rewriter.getMultiDimIdentityMap(4);
     SmallVector<AffineMap> scatterMaps(3, identity);
     WindowScatter scatter(rewriter, loc, *window, input);
-    for (int64_t row = 0; row < rows.window; ++row)
-      for (int64_t col = 0; col < cols.window; ++col) {
-        int64_t position = row * cols.window + col;
-        scatter.accumulate(row, col, [&](Value slice) {
-          return buildGeneric(
-              rewriter, loc, ValueRange{indices, dy}, slice, scatterMaps,
-              /*numReductions=*/0,
-              [&](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                Value here = arith::CmpIOp::create(
-                    b, loc, arith::CmpIPredicate::eq, args[0],
-                    arith::ConstantIntOp::create(b, loc, b.getI64Type(),
-                                                 position));
-                Value sum = arith::AddFOp::create(b, loc, args[2], args[1]);
-                return arith::SelectOp::create(b, loc, here, sum, args[2]);
-              });
-        });
-      }
+    scatter.accumulateOverWindow([&](OpBuilder &b, Location l, Value row,
+                                     Value col, Value slice) -> Value {
+      Value position = arith::AddIOp::create(
+          b, l,
+          arith::MulIOp::create(
+              b, l, row, arith::ConstantIndexOp::create(b, l, cols.window)),
+          col);
+      position = arith::IndexCastOp::create(b, l, b.getI64Type(), position);
+      return buildGeneric(
+          b, l, ValueRange{indices, dy}, slice, scatterMaps,
+          /*numReductions=*/0,
+          [&](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+            Value here = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                               args[0], position);
+            Value sum = arith::AddFOp::create(nb, nl, args[2], args[1]);
+            return arith::SelectOp::create(nb, nl, here, sum, args[2]);
+          });
+    });
     rewriter.replaceOp(op, scatter.finish());
     return success();
   }
@@ -345,14 +370,13 @@ struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
     AffineMap identity = rewriter.getMultiDimIdentityMap(4);
     SmallVector<AffineMap> maps(2, identity);
     WindowScatter scatter(rewriter, loc, *window, adaptor.getInput());
-    for (int64_t row = 0; row < window->dims[0].window; ++row)
-      for (int64_t col = 0; col < window->dims[1].window; ++col)
-        scatter.accumulate(row, col, [&](Value slice) {
+    scatter.accumulateOverWindow(
+        [&](OpBuilder &b, Location l, Value, Value, Value slice) -> Value {
           return buildGeneric(
-              rewriter, loc, ValueRange{shares}, slice, maps,
+              b, l, ValueRange{shares}, slice, maps,
               /*numReductions=*/0,
-              [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-                return arith::AddFOp::create(b, loc, args[1], args[0]);
+              [](OpBuilder &nb, Location nl, ValueRange args) -> Value {
+                return arith::AddFOp::create(nb, nl, args[1], args[0]);
               });
         });
     rewriter.replaceOp(op, scatter.finish());

@@ -162,6 +162,11 @@ public:
   /// naming the input when it is not such a constant.
   FailureOr<int64_t> constantIntInput(unsigned i, StringRef what);
 
+  /// The text of input `i` when it is a scalar string constant (tfc has no
+  /// string tensors: a string `Const` is kept as text for the ops that
+  /// read it, such as the message of an `Assert`).
+  std::optional<std::string> constantStringInput(unsigned i) const;
+
   /// A `tfc.constant` of `value`.
   Value constant(DenseElementsAttr value);
   /// A scalar constant of `element`, a float or integer type.
@@ -249,6 +254,7 @@ void registerNNOpImporters(OpRegistry &registry);
 void registerControlFlowOpImporters(OpRegistry &registry);
 void registerElementwiseOpImporters(OpRegistry &registry);
 void registerSliceOpImporters(OpRegistry &registry);
+void registerIndexOpImporters(OpRegistry &registry);
 void registerShapeFoldingOpImporters(OpRegistry &registry);
 void registerLossOpImporters(OpRegistry &registry);
 void registerBatchNormOpImporters(OpRegistry &registry);

@@ -46,6 +46,10 @@ FailureOr<Value> NodeImporter::input(unsigned i) {
   }
   if (value->value)
     return value->value;
+  if (!value->variable && constantStringInput(i))
+    return error("input #" + Twine(i) + " ('" +
+                 scope.importer.index.node(id.node).name() +
+                 "') is a string, and tfc has no string tensors");
   if (!value->variable)
     return error("input #" + Twine(i) + " is not a tensor");
   // A reference input where a value is expected reads the variable when
@@ -73,6 +77,24 @@ FailureOr<SmallVector<Value>> NodeImporter::allInputs() {
     values.push_back(*value);
   }
   return values;
+}
+
+std::optional<std::string> NodeImporter::constantStringInput(unsigned i) const {
+  if (i >= inputs.size() || inputs[i].output != 0)
+    return std::nullopt;
+  const tensorflow::NodeDef &producer =
+      scope.importer.index.node(inputs[i].node);
+  if (producer.op() != "Const")
+    return std::nullopt;
+  auto value = producer.attr().find("value");
+  if (value == producer.attr().end() ||
+      value->second.value_case() != tensorflow::AttrValue::kTensor)
+    return std::nullopt;
+  const tensorflow::TensorProto &tensor = value->second.tensor();
+  if (tensor.dtype() != tensorflow::DT_STRING ||
+      tensor.tensor_shape().dim_size() != 0 || tensor.string_val_size() != 1)
+    return std::nullopt;
+  return tensor.string_val(0);
 }
 
 FailureOr<ImportedValue> NodeImporter::importedInput(unsigned i) {

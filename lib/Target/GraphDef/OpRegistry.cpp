@@ -16,6 +16,7 @@ const OpRegistry &OpRegistry::get() {
     registerControlFlowOpImporters(r);
     registerElementwiseOpImporters(r);
     registerSliceOpImporters(r);
+    registerIndexOpImporters(r);
     registerShapeFoldingOpImporters(r);
     registerLossOpImporters(r);
     registerBatchNormOpImporters(r);

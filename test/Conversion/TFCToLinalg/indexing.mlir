@@ -125,3 +125,47 @@ func.func @where(%c: tensor<2xi1>, %x: tensor<3x2xi32>, %y: tensor<i32>) -> tens
   %0 = tfc.where %c, %x, %y : tensor<2xi1>, tensor<3x2xi32>, tensor<i32>
   return %0 : tensor<3x2xi32>
 }
+
+// -----
+
+// num_segments as an operand: the result's first dimension is its value.
+// CHECK-LABEL: func.func @unsorted_segment_sum_dynamic
+// CHECK-SAME: (%[[D:.*]]: tensor<?x3xf32>, %[[I:.*]]: tensor<?xi32>, %[[N:.*]]: tensor<i32>)
+// CHECK: %[[V:.*]] = tensor.extract %[[N]][] : tensor<i32>
+// CHECK: %[[S:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK: %[[E:.*]] = tensor.empty(%[[S]]) : tensor<?x3xf32>
+// CHECK: linalg.fill {{.*}} outs(%[[E]] : tensor<?x3xf32>)
+// CHECK: scf.for
+// CHECK: arith.cmpi slt, %{{.*}}, %[[S]] : index
+func.func @unsorted_segment_sum_dynamic(%d: tensor<?x3xf32>, %i: tensor<?xi32>, %n: tensor<i32>) -> tensor<?x3xf32> {
+  %0 = tfc.unsorted_segment_sum %d, %i, %n : tensor<?x3xf32>, tensor<?xi32>, tensor<i32>
+  return %0 : tensor<?x3xf32>
+}
+
+// -----
+
+// unique: one pass carrying the distinct elements (in a buffer as long as
+// the input), the positions and their count; a search among the distinct
+// ones (scf.while), an append when the element is new; the result is the
+// buffer's filled part.
+// CHECK-LABEL: func.func @unique
+// CHECK-SAME: (%[[X:.*]]: tensor<?xi64>)
+// CHECK: %[[LEN:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?xi64>
+// CHECK: %[[BUF:.*]] = tensor.empty(%[[LEN]]) : tensor<?xi64>
+// CHECK: %[[POS:.*]] = tensor.empty(%[[LEN]]) : tensor<?xi32>
+// CHECK: %[[R:.*]]:3 = scf.for %[[K:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[D:.*]] = %[[BUF]], %[[P:.*]] = %[[POS]], %[[C:.*]] = %{{.*}}) -> (tensor<?xi64>, tensor<?xi32>, index)
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[K]]] : tensor<?xi64>
+// CHECK: %[[J:.*]] = scf.while
+// CHECK: arith.cmpi slt, %{{.*}}, %[[C]] : index
+// CHECK: arith.cmpi eq, %{{.*}}, %[[E]] : i64
+// CHECK: scf.condition
+// CHECK: %[[NEW:.*]] = arith.cmpi eq, %[[J]], %[[C]] : index
+// CHECK: scf.if %[[NEW]] -> (tensor<?xi64>, index)
+// CHECK: tensor.insert %[[E]] into %[[D]][%[[C]]] : tensor<?xi64>
+// CHECK: tensor.insert %{{.*}} into %[[P]][%[[K]]] : tensor<?xi32>
+// CHECK: %[[Y:.*]] = tensor.extract_slice %[[R]]#0[0] [%[[R]]#2] [1] : tensor<?xi64> to tensor<?xi64>
+// CHECK: return %[[Y]], %[[R]]#1 : tensor<?xi64>, tensor<?xi32>
+func.func @unique(%x: tensor<?xi64>) -> (tensor<?xi64>, tensor<?xi32>) {
+  %y, %idx = tfc.unique %x : tensor<?xi64>
+  return %y, %idx : tensor<?xi64>, tensor<?xi32>
+}

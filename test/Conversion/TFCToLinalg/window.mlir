@@ -73,21 +73,19 @@ func.func @avg_pool(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x2x2xf32> {
 
 // -----
 
-// The input gradient of a 2x2 window, stride 2, VALID: one accumulation per
-// window position into the strided slice it reads, no padding to cut.
+// The input gradient of a 2x2 window, stride 2, VALID: an scf.for nest
+// over the window positions carries the accumulator; each adds into the
+// strided slice it reads; no padding to cut.
 // CHECK-LABEL: func.func @conv_backprop_input
 // CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x2xf32>, %[[W:.*]]: tensor<2x2x2x3xf32>, %[[DY:.*]]: tensor<1x2x2x3xf32>)
 // CHECK: %[[ACC0:.*]] = linalg.fill {{.*}} -> tensor<1x4x4x2xf32>
-// CHECK: %[[P0:.*]] = tensor.extract_slice %[[W]][0, 0, 0, 0] [1, 1, 2, 3] [1, 1, 1, 1] : tensor<2x2x2x3xf32> to tensor<2x3xf32>
-// CHECK: %[[S0:.*]] = tensor.extract_slice %[[ACC0]][0, 0, 0, 0] [1, 2, 2, 2] [1, 2, 2, 1]
-// CHECK: %[[G0:.*]] = linalg.generic {{.*}} ins(%[[DY]], %[[P0]] : tensor<1x2x2x3xf32>, tensor<2x3xf32>) outs(%[[S0]] : tensor<1x2x2x2xf32>)
-// CHECK: %[[ACC1:.*]] = tensor.insert_slice %[[G0]] into %[[ACC0]][0, 0, 0, 0] [1, 2, 2, 2] [1, 2, 2, 1]
-// CHECK: tensor.extract_slice %[[W]][0, 1, 0, 0]
-// CHECK: tensor.extract_slice %[[ACC1]][0, 0, 1, 0] [1, 2, 2, 2] [1, 2, 2, 1]
-// CHECK: tensor.extract_slice %[[W]][1, 0, 0, 0]
-// CHECK: tensor.extract_slice %[[W]][1, 1, 0, 0]
-// CHECK: %[[LAST:.*]] = tensor.insert_slice %{{.*}}[0, 1, 1, 0] [1, 2, 2, 2] [1, 2, 2, 1]
-// CHECK: return %[[LAST]]
+// CHECK: %[[R:.*]] = scf.for %[[KH:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[ACC0]]) -> (tensor<1x4x4x2xf32>)
+// CHECK: scf.for %[[KW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[B:.*]] = %[[A]]) -> (tensor<1x4x4x2xf32>)
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[B]][0, %[[KH]], %[[KW]], 0] [1, 2, 2, 2] [1, 2, 2, 1]
+// CHECK: %[[P:.*]] = tensor.extract_slice %[[W]][%[[KH]], %[[KW]], 0, 0] [1, 1, 2, 3] [1, 1, 1, 1] : tensor<2x2x2x3xf32> to tensor<2x3xf32>
+// CHECK: %[[G:.*]] = linalg.generic {{.*}} ins(%[[DY]], %[[P]] : tensor<1x2x2x3xf32>, tensor<2x3xf32>) outs(%[[S]] : tensor<1x2x2x2xf32>)
+// CHECK: tensor.insert_slice %[[G]] into %[[B]][0, %[[KH]], %[[KW]], 0] [1, 2, 2, 2] [1, 2, 2, 1]
+// CHECK: return %[[R]]
 func.func @conv_backprop_input(%x: tensor<1x4x4x2xf32>, %w: tensor<2x2x2x3xf32>, %dy: tensor<1x2x2x3xf32>) -> tensor<1x4x4x2xf32> {
   %0 = tfc.conv2d_backprop_input %x, %w, %dy strides [1, 2, 2, 1] padding "VALID" : tensor<1x4x4x2xf32>, tensor<2x2x2x3xf32>, tensor<1x2x2x3xf32>
   return %0 : tensor<1x4x4x2xf32>
@@ -111,13 +109,19 @@ func.func @conv_backprop_filter(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>
 // -----
 
 // max_pool_grad: the first position of each window's maximum (padding is
-// -inf), then a masked accumulation per window position; the padded
+// -inf), then a masked accumulation per window position (an scf.for nest
+// over the 3x3 positions, comparing with row * 3 + col); the padded
 // gradient is cut back to the input.
 // CHECK-LABEL: func.func @max_pool_grad
 // CHECK: tensor.pad %{{.*}} low[0, 0, 0, 0] high[0, 1, 1, 0]
 // CHECK: %[[ARG:.*]]:2 = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]
 // CHECK: arith.cmpf ogt
-// CHECK-COUNT-9: arith.cmpi eq, %{{.*}}, %{{.*}} : i64
+// CHECK: scf.for %[[KH:[a-z0-9_]+]] =
+// CHECK: scf.for %[[KW:[a-z0-9_]+]] =
+// CHECK: %[[ROW:.*]] = arith.muli %[[KH]], %{{.*}} : index
+// CHECK: %[[POS:.*]] = arith.addi %[[ROW]], %[[KW]] : index
+// CHECK: %[[POS64:.*]] = arith.index_cast %[[POS]] : index to i64
+// CHECK: arith.cmpi eq, %{{.*}}, %[[POS64]] : i64
 // CHECK: tensor.extract_slice %{{.*}}[0, 0, 0, 0] [1, 4, 4, 2] [1, 1, 1, 1] : tensor<1x5x5x2xf32> to tensor<1x4x4x2xf32>
 func.func @max_pool_grad(%x: tensor<1x4x4x2xf32>, %dy: tensor<1x2x2x2xf32>) -> tensor<1x4x4x2xf32> {
   %0 = tfc.max_pool_grad %x, %dy ksize [1, 3, 3, 1] strides [1, 2, 2, 1] padding "SAME" : tensor<1x4x4x2xf32>, tensor<1x2x2x2xf32>
@@ -131,7 +135,9 @@ func.func @max_pool_grad(%x: tensor<1x4x4x2xf32>, %dy: tensor<1x2x2x2xf32>) -> t
 // CHECK-LABEL: func.func @avg_pool_grad
 // CHECK: arith.constant dense<4.000000e+00> : tensor<2x2x1xf32>
 // CHECK: arith.divf
-// CHECK-COUNT-4: tensor.insert_slice
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tensor.insert_slice
 // CHECK-NOT: tensor.insert_slice
 func.func @avg_pool_grad(%x: tensor<1x4x4x2xf32>, %dy: tensor<1x2x2x2xf32>) -> tensor<1x4x4x2xf32> {
   %0 = tfc.avg_pool_grad %x, %dy ksize [1, 2, 2, 1] strides [1, 2, 2, 1] padding "VALID" : tensor<1x4x4x2xf32>, tensor<1x2x2x2xf32>

@@ -725,3 +725,25 @@ func.func @tile_overflow(%x: tensor<4611686018427387904xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @segment_sum_twice(%x: tensor<4x3xf32>, %i: tensor<4xi32>, %n: tensor<i32>) {
+  tfc.graph {
+    // expected-error @+1 {{num_segments must be given once: as an attribute or as an operand}}
+    %0 = tfc.unsorted_segment_sum %x, %i, %n num_segments 5 : tensor<4x3xf32>, tensor<4xi32>, tensor<i32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @unique_matrix(%x: tensor<2x3xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{unique expects a 1D vector, got [2,3]}}
+    %y, %idx = tfc.unique %x : tensor<2x3xi32>
+    tfc.fetch
+  }
+  return
+}

@@ -93,3 +93,23 @@ func.func @slice_ops(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %i: tensor<3xi32>
   }
   return
 }
+
+// -----
+
+// unique: a result whose length only the run knows; num_segments as an
+// operand makes the sums' first dimension dynamic.
+// CHECK-LABEL: func.func @unique_ops
+// CHECK: %[[Y:[a-z0-9_]+]], %[[IDX:[a-z0-9_]+]] = tfc.unique %[[X:.*]] : tensor<6xi32>
+// CHECK: tfc.unique %[[X]] out_idx i64 : tensor<6xi32>
+// CHECK: %[[N:.*]] = tfc.size %[[Y]] : tensor<?xi32>
+// CHECK: tfc.unsorted_segment_sum %{{.*}}, %[[IDX]], %[[N]] : tensor<6x2xf32>, tensor<6xi32>, tensor<i32>
+func.func @unique_ops(%x: tensor<6xi32>, %d: tensor<6x2xf32>) -> (tensor<?xi32>, tensor<6xi64>, tensor<?x2xf32>) {
+  %r:3 = tfc.graph -> (tensor<?xi32>, tensor<6xi64>, tensor<?x2xf32>) {
+    %y, %idx = tfc.unique %x : tensor<6xi32>
+    %y2, %idx2 = tfc.unique %x out_idx i64 : tensor<6xi32>
+    %n = tfc.size %y : tensor<?xi32>
+    %s = tfc.unsorted_segment_sum %d, %idx, %n : tensor<6x2xf32>, tensor<6xi32>, tensor<i32>
+    tfc.fetch %y, %idx2, %s : tensor<?xi32>, tensor<6xi64>, tensor<?x2xf32>
+  }
+  return %r#0, %r#1, %r#2 : tensor<?xi32>, tensor<6xi64>, tensor<?x2xf32>
+}

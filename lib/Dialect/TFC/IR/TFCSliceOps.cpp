@@ -402,8 +402,13 @@ LogicalResult UnsortedSegmentSumOp::inferReturnTypes(
     SmallVectorImpl<Type> &inferred) {
   auto data = cast<TensorType>(adaptor.getData().getType());
   auto ids = cast<TensorType>(adaptor.getSegmentIds().getType());
-  auto numSegments = static_cast<int64_t>(adaptor.getNumSegments());
-  if (numSegments < 0)
+  std::optional<uint64_t> given = adaptor.getNumSegments();
+  if (given.has_value() == static_cast<bool>(adaptor.getDynamicNumSegments()))
+    return emitOptionalError(location, "num_segments must be given once: as an "
+                                       "attribute or as an operand");
+  int64_t numSegments =
+      given ? static_cast<int64_t>(*given) : ShapedType::kDynamic;
+  if (given && numSegments < 0)
     return emitOptionalError(location, "Input num_segments == ", numSegments,
                              " must not be negative.");
   if (!data.hasRank() || !ids.hasRank()) {
@@ -426,6 +431,28 @@ LogicalResult UnsortedSegmentSumOp::inferReturnTypes(
   SmallVector<int64_t> shape = {numSegments};
   llvm::append_range(shape, dataShape.drop_front(ids.getRank()));
   inferred.push_back(RankedTensorType::get(shape, data.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// UniqueOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult UniqueOp::inferReturnTypes(MLIRContext *context,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto input = cast<TensorType>(adaptor.getInput().getType());
+  std::optional<Type> outIdx = adaptor.getOutIdx();
+  Type idxType = outIdx ? *outIdx : IntegerType::get(context, 32);
+  if (input.hasRank() && input.getRank() != 1)
+    return emitOptionalError(location, "unique expects a 1D vector, got ",
+                             formatShape(input));
+  // The number of distinct elements is known when the run is.
+  inferred.push_back(
+      RankedTensorType::get({ShapedType::kDynamic}, input.getElementType()));
+  inferred.push_back(RankedTensorType::get(
+      {input.hasRank() ? input.getDimSize(0) : ShapedType::kDynamic}, idxType));
   return success();
 }
 

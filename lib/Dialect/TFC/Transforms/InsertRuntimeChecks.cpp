@@ -16,6 +16,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCINSERTRUNTIMECHECKS
@@ -136,14 +137,25 @@ void checkSegmentIds(OpBuilder &b, UnsortedSegmentSumOp op) {
   auto idsType = dyn_cast<RankedTensorType>(ids.getType());
   if (!idsType)
     return;
-  auto n = static_cast<int64_t>(op.getNumSegments());
+  Location loc = op.getLoc();
+  if (Value count = op.getDynamicNumSegments()) {
+    // Known at run time only: compared in the ids' type.
+    Value bound = count;
+    if (getElementTypeOrSelf(count.getType()) != idsType.getElementType())
+      bound = CastOp::create(b, loc, count,
+                             TypeAttr::get(idsType.getElementType()));
+    assertAll(b, loc, LessOp::create(b, loc, ids, bound),
+              "unsorted_segment_sum: segment_ids are not < num_segments",
+              {ids, count});
+    return;
+  }
+  auto n = static_cast<int64_t>(*op.getNumSegments());
   if (isConstantWhere(ids, [&](const APInt &v) { return v.slt(n); }))
     return;
   for (Operation *user : ids.getUsers())
     if (auto gather = dyn_cast<GatherOp>(user))
       if (gather.getIndices() == ids && gatheredSize(gather) == n)
         return;
-  Location loc = op.getLoc();
   Value size = buildScalar(b, loc, idsType.getElementType(), n);
   Value below = LessOp::create(b, loc, ids, size);
   assertAll(b, loc, below,

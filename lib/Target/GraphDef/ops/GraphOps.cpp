@@ -10,6 +10,13 @@ static LogicalResult importConst(NodeImporter &n) {
   const tensorflow::AttrValue *value = n.attr("value");
   if (!value || value->value_case() != tensorflow::AttrValue::kTensor)
     return n.error("has no tensor attribute 'value'");
+  // tfc has no string tensors: a string constant is left for the ops that
+  // read its text (an Assert's message); one used as a tensor is an error
+  // there.
+  if (value->tensor().dtype() == tensorflow::DT_STRING) {
+    n.setOutput(0, ImportedValue());
+    return success();
+  }
   std::string why;
   FailureOr<DenseElementsAttr> attr =
       convertTensor(value->tensor(), n.getContext(), why);
@@ -58,6 +65,49 @@ static LogicalResult importNoOp(NodeImporter &n) {
   return success();
 }
 
+/// Assert(condition, data...): a false condition fails the run with
+/// "assertion failed: " and the data, each in brackets and summarized to
+/// `summarize` elements, as TensorFlow's kernel writes them. tfc has no
+/// string tensors: the string constants of the data (tf.assert_equal's
+/// "Condition x == y did not hold element-wise:") make the message, each
+/// in its brackets, and the tensors' values follow them, so strings that
+/// TensorFlow prints between two tensors come before the values here.
+static LogicalResult importAssert(NodeImporter &n) {
+  if (n.getNumInputs() == 0)
+    return n.error("needs a condition");
+  FailureOr<Value> condition = n.input(0);
+  if (failed(condition))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(condition->getType());
+  if (!type || type.getRank() != 0 || !type.getElementType().isInteger(1)) {
+    n.emitError() << "the condition must be a bool scalar, not "
+                  << condition->getType();
+    return failure();
+  }
+  std::string message;
+  SmallVector<Value> data;
+  for (unsigned i = 1; i < n.getNumInputs(); ++i) {
+    if (std::optional<std::string> text = n.constantStringInput(i)) {
+      // The runtime brackets the whole message: the brackets between the
+      // strings make each one bracketed, as TensorFlow prints them.
+      message += (message.empty() ? "" : "] [") + *text;
+      continue;
+    }
+    FailureOr<Value> value = n.input(i);
+    if (failed(value))
+      return failure();
+    data.push_back(*value);
+  }
+  int64_t summarize = n.intAttr("summarize").value_or(3);
+  auto check = AssertOp::create(
+      n.builder, n.loc, *condition, data, n.builder.getStringAttr(message),
+      n.builder.getI64IntegerAttr(summarize), n.takeControlTokens());
+  if (failed(n.check(check)))
+    return failure();
+  n.setToken(check.getControl());
+  return success();
+}
+
 void mlir::tfc::graphdef::registerGraphOpImporters(OpRegistry &registry) {
   registry.add("Const", importConst, "tfc.constant");
   registry.add("Placeholder", importPlaceholder, "function argument (fed)");
@@ -71,4 +121,5 @@ void mlir::tfc::graphdef::registerGraphOpImporters(OpRegistry &registry) {
   registry.add("RefIdentity", importRefForward, "(its variable)");
   registry.add("NoOp", importNoOp, "tfc.no_op");
   registry.add("ControlTrigger", importNoOp, "tfc.no_op");
+  registry.add("Assert", importAssert, "tfc.assert");
 }

@@ -9,6 +9,8 @@
 
 #include "../Importer.h"
 
+#include "tfc/Dialect/TFC/IR/TFCShapes.h"
+
 using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::graphdef;
@@ -83,18 +85,53 @@ static LogicalResult importOneHot(NodeImporter &n) {
                  i64Attr(n, "axis", n.intAttr("axis").value_or(-1))}));
 }
 
-/// UnsortedSegmentSum: num_segments (a constant) is an attribute, so the
-/// result's first dimension is static.
+/// UnsortedSegmentSum: a constant num_segments is an attribute, so the
+/// result's first dimension is static; one computed in the graph (the
+/// count of a Unique, as in the sparse updates of optimizers) is an operand
+/// and the first dimension is known at run time.
 static LogicalResult importUnsortedSegmentSum(NodeImporter &n) {
   FailureOr<Value> data = n.input(0), ids = n.input(1);
+  if (failed(data) || failed(ids))
+    return failure();
+  if (!n.constantInput(2)) {
+    FailureOr<Value> segments = n.input(2);
+    if (failed(segments))
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(segments->getType());
+    if (!type || type.getRank() != 0)
+      return n.error("num_segments should be a scalar, not " +
+                     formatShape(segments->getType()));
+    return n.setResult(
+        n.create1("tfc.unsorted_segment_sum", {*data, *ids, *segments}));
+  }
   FailureOr<int64_t> segments = n.constantIntInput(2, "num_segments");
-  if (failed(data) || failed(ids) || failed(segments))
+  if (failed(segments))
     return failure();
   if (*segments < 0)
     return n.error("num_segments must be non-negative, got: " +
                    Twine(*segments));
   return n.setResult(n.create1("tfc.unsorted_segment_sum", {*data, *ids},
                                {i64Attr(n, "num_segments", *segments)}));
+}
+
+/// Unique: the distinct elements, in the order they first occur, and each
+/// element's position among them; the first output's length is known at
+/// run time.
+static LogicalResult importUnique(NodeImporter &n) {
+  FailureOr<Value> input = n.input(0);
+  if (failed(input))
+    return failure();
+  SmallVector<NamedAttribute> attrs;
+  const tensorflow::AttrValue *outIdx = n.attr("out_idx");
+  if (outIdx && outIdx->type() == tensorflow::DT_INT64)
+    attrs.push_back(
+        n.namedAttr("out_idx", TypeAttr::get(n.builder.getI64Type())));
+  FailureOr<SmallVector<Value>> outputs =
+      n.create("tfc.unique", {*input}, attrs);
+  if (failed(outputs))
+    return failure();
+  n.setOutputs(*outputs);
+  return success();
 }
 
 static LogicalResult importUnpack(NodeImporter &n) {
@@ -347,6 +384,7 @@ void mlir::tfc::graphdef::registerSliceOpImporters(OpRegistry &registry) {
       "GatherV2", [](NodeImporter &n) { return importGather(n, true); },
       "tfc.gather");
   registry.add("OneHot", importOneHot, "tfc.one_hot");
+  registry.add("Unique", importUnique, "tfc.unique");
   registry.add("UnsortedSegmentSum", importUnsortedSegmentSum,
                "tfc.unsorted_segment_sum");
   registry.add("Unpack", importUnpack, "tfc.unstack");

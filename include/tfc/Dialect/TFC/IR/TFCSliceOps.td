@@ -197,23 +197,57 @@ def TFC_UnsortedSegmentSumOp : TFC_ShapeOp<"unsorted_segment_sum"> {
     shape of `segment_ids` is a prefix of the shape of `data`, and the
     result's shape is `[num_segments] + data.shape[rank(segment_ids):]`.
 
-    TensorFlow takes `num_segments` as a tensor; here it is an attribute, so
-    the result's first dimension is static. Negative ids are dropped, as in
-    TensorFlow; an id `>= num_segments` fails the run on CPU, as in
-    TensorFlow (`tfc-insert-runtime-checks`), and is dropped where the
-    target inserts no checks (CUDA). This is the gradient of `gather` along
-    axis 0.
+    TensorFlow takes `num_segments` as a tensor. Here it is an attribute
+    when it is known at compile time (the result's first dimension is then
+    static), or a scalar operand when only the run knows it (the count of a
+    `tfc.unique`, say; the first dimension is then `?`); exactly one of the
+    two is given. Negative ids are dropped, as in TensorFlow; an id `>=
+    num_segments` fails the run on CPU, as in TensorFlow
+    (`tfc-insert-runtime-checks`), and is dropped where the target inserts
+    no checks (CUDA). This is the gradient of `gather` along axis 0.
 
     ```mlir
     %s = tfc.unsorted_segment_sum %data, %ids num_segments 5 : tensor<4x3xf32>, tensor<4xi32>   // tensor<5x3xf32>
+    %t = tfc.unsorted_segment_sum %data, %ids, %n : tensor<4x3xf32>, tensor<4xi32>, tensor<i32>  // tensor<?x3xf32>
     ```
   }];
   let arguments = (ins TFC_NumericTensor:$data, TFC_IndexTensor:$segment_ids,
-                       I64Attr:$num_segments);
+                       Optional<0DTensorOf<[I32, I64]>>:$dynamic_num_segments,
+                       OptionalAttr<I64Attr>:$num_segments);
   let results = (outs TFC_NumericTensor:$output);
   let assemblyFormat = [{
-    $data `,` $segment_ids `num_segments` $num_segments attr-dict `:`
-    type($data) `,` type($segment_ids)
+    $data `,` $segment_ids (`,` $dynamic_num_segments^)?
+    (`num_segments` $num_segments^)? attr-dict `:`
+    type($data) `,` type($segment_ids) (`,` type($dynamic_num_segments)^)?
+  }];
+  let builders = [
+    OpBuilder<(ins "Value":$data, "Value":$segment_ids,
+                   "int64_t":$num_segments), [{
+      build($_builder, $_state, data, segment_ids, Value(),
+            $_builder.getI64IntegerAttr(num_segments));
+    }]>
+  ];
+}
+
+def TFC_UniqueOp : TFC_ShapeOp<"unique"> {
+  let summary = "the distinct elements of a vector (`tf.unique`)";
+  let description = [{
+    `output` holds the distinct elements of the 1-D `input` in the order of
+    their first occurrence, and `idx[i]` is the position of `input[i]` in
+    `output`, so that `input == gather(output, idx)`. The length of
+    `output` is known only at run time (at most the input's): its type has
+    a dynamic dimension. Float elements compare with `==`, so every NaN is
+    an element of its own. `idx` is int32 unless `out_idx i64`.
+
+    ```mlir
+    %y, %idx = tfc.unique %x : tensor<6xi32>   // tensor<?xi32>, tensor<6xi32>
+    ```
+  }];
+  let arguments = (ins TFC_Tensor:$input,
+                       OptionalAttr<TFC_IndexTypeAttr>:$out_idx);
+  let results = (outs TFC_Tensor:$output, TFC_IndexTensor:$idx);
+  let assemblyFormat = [{
+    $input (`out_idx` $out_idx^)? attr-dict `:` type($input)
   }];
 }
 

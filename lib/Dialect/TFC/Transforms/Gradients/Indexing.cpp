@@ -79,7 +79,10 @@ FailureOr<Value> unsortedSegmentSumGrad(OpBuilder &b, Location loc,
     return op.emitError("the gradient of unsorted_segment_sum needs ranked "
                         "data and segment ids, got ")
            << data.getType() << " and " << ids.getType();
-  auto numSegments = static_cast<int64_t>(op.getNumSegments());
+  if (!op.getNumSegments())
+    return op.emitError("the gradient of unsorted_segment_sum needs "
+                        "num_segments known at compile time");
+  auto numSegments = static_cast<int64_t>(*op.getNumSegments());
   // No segment: nothing was summed anywhere, and dy has no row to gather.
   if (numSegments == 0)
     return buildFilledLike(b, loc, data, 0.0);

@@ -1,0 +1,22 @@
+"""Reads `tfc run --print-every 1` output on stdin and checks that the
+fetched loss (the line's NAME) is finite at every step and lower at the
+last step than at the first. Prints a summary line for FileCheck."""
+
+import math
+import re
+import sys
+
+name = sys.argv[1]
+losses = []
+pattern = re.compile(r"^step (\d+): %s = f32\[\] (\S+)$" % re.escape(name))
+for line in sys.stdin:
+    m = pattern.match(line.strip())
+    if m:
+        losses.append(float(m.group(2)))
+if not losses:
+    sys.exit("no loss printed")
+finite = all(math.isfinite(v) for v in losses)
+print("steps %d finite %s first %.6g last %.6g" %
+      (len(losses), "yes" if finite else "no", losses[0], losses[-1]))
+print("decreased" if finite and losses[-1] < losses[0] else "not decreased")
+print("losses", " ".join("%.6g" % v for v in losses))
