@@ -273,15 +273,14 @@ static LogicalResult importShardedFilename(NodeImporter &n) {
   return n.setResult(joinBytes(n, parts));
 }
 
-/// A sharded save's last step: tfc writes a checkpoint in one step, into
-/// place, so it has nothing to merge; this graph's save target must be
-/// the SaveV2 itself.
+/// A sharded save's last step, which moves the shards' files from their
+/// temporary prefixes to the one asked for: not supported.
 static LogicalResult importMergeV2Checkpoints(NodeImporter &n) {
   return n.error("merges the shards of a sharded save, which tfc does not "
-                 "support: tfc writes a checkpoint in one step (run an "
-                 "entry whose target is the SaveV2 node, with the path fed "
-                 "to its prefix), or save with `tfc run --save PREFIX "
-                 "--checkpoint-format=tensorflow`");
+                 "support; save with `tfc run --save PREFIX "
+                 "--checkpoint-format=tensorflow`, or target the SaveV2 "
+                 "node, which writes a whole checkpoint at the shard's "
+                 "temporary prefix (PREFIX_temp.../part-00000-of-00001)");
 }
 
 void mlir::tfc::graphdef::registerSaverOpImporters(OpRegistry &registry) {
