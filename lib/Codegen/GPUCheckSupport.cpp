@@ -26,7 +26,8 @@ struct TFCGPUCheckSupportPass
   void runOnOperation() override {
     bool failed = false;
     getOperation().walk([&](Operation *op) {
-      if (isa<PrintOp, AssertPositiveOp, HostCallOp>(op)) {
+      if (isa<PrintOp, AssertPositiveOp, HostCallOp, SaveTensorsOp,
+              RestoreTensorsOp>(op)) {
         op->emitOpError("is not supported by the CUDA target yet: it passes "
                         "tensors to the host runtime (compile for the CPU)");
         failed = true;

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Target/Compiler.h"
+#include "tfc/Target/EmbedCheckpoint.h"
 
 #include "tfc/Codegen/TargetDescription.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
@@ -155,6 +156,11 @@ LogicalResult mlir::tfc::compileModel(MLIRContext &context,
   if (!module)
     return failure();
   timer.done("read " + options.inputPath);
+  if (!options.embedCheckpoint.empty()) {
+    if (failed(embedCheckpoint(*module, options.embedCheckpoint)))
+      return failure();
+    timer.done("embed " + options.embedCheckpoint);
+  }
   return compileModule(*module, options);
 }
 

@@ -25,8 +25,10 @@ static std::string identifier(StringRef name) {
   return id;
 }
 
-/// `f32[?,784]`.
+/// `f32[?,784]`; a string argument says how to make one.
 static std::string describe(const TensorSignature &signature) {
+  if (signature.dtype == "string")
+    return "string (an i8 vector of its bytes: tfc_tensor_create_string)";
   std::string text = signature.dtype + "[";
   for (auto [index, dim] : llvm::enumerate(signature.shape)) {
     if (index)

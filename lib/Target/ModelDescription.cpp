@@ -173,6 +173,14 @@ FailureOr<ModelDescription> mlir::tfc::describeModel(ModuleOp module,
           signatureOf(func.getLoc(), type.getInput(i), argName);
       if (failed(signature))
         return failure();
+      // A TensorFlow string (a fed checkpoint path) travels as its bytes.
+      if (func.getArgAttr(i, kStringArgAttrName)) {
+        if (signature->dtype != "i8" || signature->shape.size() != 1 ||
+            signature->shape[0] != -1)
+          return emitError(func.getLoc(), "string argument '")
+                 << argName << "' must be a tensor<?xi8>";
+        signature->dtype = "string";
+      }
       entry.arguments.push_back(*signature);
     }
     for (unsigned i = 0, e = type.getNumResults(); i < e; ++i) {

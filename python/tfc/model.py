@@ -40,6 +40,11 @@ def _to_array(value, code, what):
     variable of dtype ``code``, and the tfc dtype of that array. An ndarray
     (or NumPy scalar) keeps its dtype, so a mismatch is reported by the
     runtime; anything else is converted with numpy.asarray to ``code``."""
+    if isinstance(value, (str, bytes)) and code == _dtypes.I8:
+        # A TensorFlow string argument (a checkpoint path fed to
+        # save/Const) is passed as the i8 vector of its bytes.
+        data = value.encode() if isinstance(value, str) else value
+        return np.frombuffer(data, dtype=np.int8).copy(), code
     if isinstance(value, (np.ndarray, np.generic)):
         array = np.asarray(value)
         if not array.dtype.isnative:

@@ -47,9 +47,13 @@ struct CallContext {
   std::string message;
   /// Arguments of the next print, assert or host call.
   std::vector<tfc_tensor *> pending;
-  /// Results of the last host call and its name.
+  /// Results of the last host call and its name, or of the last restore
+  /// (tfc_rt_restore_tensors): then `checkpoint` is its path and
+  /// `resultNames` the tensors' names.
   std::vector<tfc_tensor *> results;
   std::string hostFunction;
+  std::string checkpoint;
+  std::vector<std::string> resultNames;
   /// Whether the call's buffers are device memory (a CUDA model).
   bool deviceMemory = false;
   /// Data of the next deferred assertion, and the assertions so far.
@@ -91,6 +95,15 @@ bool runGuarded(void (*function)(void **), void **args, CallContext &context);
 /// call's device work is done; false (with the first failure recorded in
 /// the context) when one does not hold.
 bool checkDeferredAssertions(CallContext &context);
+
+/// The running call's context; aborts when there is none (compiled code
+/// runs only inside tfc_model_call, so there is nobody to report to).
+CallContext &requireContext(const char *function);
+
+/// Records a failure: build the message before the frame that unwinds, so
+/// that it holds no string.
+void recordFailure(CallContext &context, tfc_code code,
+                   const std::string &message);
 
 /// Unwinds to runGuarded. The caller's frame must hold no object with a
 /// destructor: record the error in the context first.

@@ -28,6 +28,9 @@ void CallContext::clearResults() {
   for (tfc_tensor *tensor : results)
     tfc_tensor_destroy(tensor);
   results.clear();
+  hostFunction.clear();
+  checkpoint.clear();
+  resultNames.clear();
 }
 
 CallContext *tfc::runtime::currentCallContext() { return currentContext; }
@@ -53,7 +56,7 @@ void tfc::runtime::unwindCall(CallContext &context) {
 /// The running call's context. Compiled code only runs inside
 /// tfc_model_call, so there always is one; without it there is nothing to
 /// report an error to.
-static CallContext &requireContext(const char *function) {
+CallContext &tfc::runtime::requireContext(const char *function) {
   if (!currentContext) {
     std::fprintf(stderr, "tfc runtime: %s called outside a model call\n",
                  function);
@@ -64,8 +67,8 @@ static CallContext &requireContext(const char *function) {
 
 /// Records a failure (the message is built here, so that the frame that
 /// unwinds holds no string).
-static void recordFailure(CallContext &context, tfc_code code,
-                          const std::string &message) {
+void tfc::runtime::recordFailure(CallContext &context, tfc_code code,
+                                 const std::string &message) {
   context.code = code;
   context.message = message;
 }
@@ -118,8 +121,23 @@ static bool callHostFunction(CallContext &context, const char *name,
   return false;
 }
 
-/// Result `index` of the last host call, checked to have `rank`
-/// dimensions; null (with the error recorded) otherwise.
+/// Where result `index` came from and what it is, for messages: "host
+/// function 'f' returned f32[2] as result 0", "checkpoint 'p' holds tensor
+/// 'w' as f32[2]".
+static std::string describeResult(const CallContext &context, size_t index) {
+  const tfc_tensor *result = context.results[index];
+  std::string type = typeString(result->dtype, result->dims, result->rank);
+  if (index < context.resultNames.size())
+    return formatString("checkpoint '%s' holds tensor '%s' as %s",
+                        context.checkpoint.c_str(),
+                        context.resultNames[index].c_str(), type.c_str());
+  return formatString("host function '%s' returned %s as result %lld",
+                      context.hostFunction.c_str(), type.c_str(),
+                      static_cast<long long>(index));
+}
+
+/// Result `index` of the last host call or restore, checked to have
+/// `rank` dimensions; null (with the error recorded) otherwise.
 static const tfc_tensor *hostResult(CallContext &context, int64_t index,
                                     int64_t rank) {
   if (index < 0 || index >= static_cast<int64_t>(context.results.size())) {
@@ -131,14 +149,10 @@ static const tfc_tensor *hostResult(CallContext &context, int64_t index,
   }
   const tfc_tensor *result = context.results[index];
   if (result->rank != rank) {
-    recordFailure(
-        context, TFC_INVALID_ARGUMENT,
-        formatString(
-            "host function '%s' returned %s as result %lld, which "
-            "the model declares with rank %lld",
-            context.hostFunction.c_str(),
-            typeString(result->dtype, result->dims, result->rank).c_str(),
-            static_cast<long long>(index), static_cast<long long>(rank)));
+    recordFailure(context, TFC_INVALID_ARGUMENT,
+                  formatString("%s, which the model declares with rank %lld",
+                               describeResult(context, index).c_str(),
+                               static_cast<long long>(rank)));
     return nullptr;
   }
   return result;
@@ -157,15 +171,10 @@ static bool copyHostResult(CallContext &context, int64_t index, tfc_dtype dtype,
   for (int64_t dim = 0; dim < rank; ++dim)
     sameShape &= result->dims[dim] == sizes[dim];
   if (result->dtype != dtype || !sameShape) {
-    recordFailure(
-        context, TFC_INVALID_ARGUMENT,
-        formatString(
-            "host function '%s' returned %s as result %lld, but the "
-            "model declares %s",
-            context.hostFunction.c_str(),
-            typeString(result->dtype, result->dims, result->rank).c_str(),
-            static_cast<long long>(index),
-            typeString(dtype, sizes, rank).c_str()));
+    recordFailure(context, TFC_INVALID_ARGUMENT,
+                  formatString("%s, but the model declares %s",
+                               describeResult(context, index).c_str(),
+                               typeString(dtype, sizes, rank).c_str()));
     return false;
   }
   int64_t elementSize = tfc_dtype_size(dtype);

@@ -182,6 +182,16 @@ int64_t tfc_model_find_entry(const tfc_model *model, const char *name) {
   return -1;
 }
 
+int32_t tfc_model_input_is_string(const tfc_model *model, int64_t entry,
+                                  int64_t input) {
+  if (!model || entry < 0 ||
+      entry >= static_cast<int64_t>(model->publicEntries.size()))
+    return 0;
+  const EntryPoint &e = model->entries[model->publicEntries[entry]];
+  return input >= 0 && input < static_cast<int64_t>(e.inputs.size()) &&
+         e.inputs[input].isString;
+}
+
 int64_t tfc_model_num_variables(const tfc_model *model) {
   return model ? static_cast<int64_t>(model->variables.size()) : -1;
 }

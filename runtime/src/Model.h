@@ -21,6 +21,9 @@ struct TensorSignature {
   std::string name;
   tfc_dtype dtype = TFC_DTYPE_INVALID;
   std::vector<int64_t> shape;
+  /// A TensorFlow string, passed as an i8 vector of its bytes (metadata
+  /// dtype `string`).
+  bool isString = false;
 };
 
 struct EntryPoint {

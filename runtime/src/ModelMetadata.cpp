@@ -83,8 +83,14 @@ tfc_dtype dtypeFromName(const std::string &name) {
 
 bool readSignature(LineReader &reader, TensorSignature &signature) {
   signature.name = reader.word();
-  signature.dtype = dtypeFromName(reader.word());
+  std::string dtype = reader.word();
+  // A string travels as the i8 vector of its bytes.
+  signature.isString = dtype == "string";
+  signature.dtype = signature.isString ? TFC_I8 : dtypeFromName(dtype);
   signature.shape = reader.shape(-1);
+  if (signature.isString &&
+      (signature.shape.size() != 1 || signature.shape[0] != -1))
+    return false;
   return reader.ok() && signature.dtype != TFC_DTYPE_INVALID;
 }
 

@@ -187,6 +187,18 @@ tfc_dtype tfc_dtype_from_name(const char *name) {
   return TFC_DTYPE_INVALID;
 }
 
+tfc_tensor *tfc_tensor_create_string(const char *text, tfc_status *status) {
+  if (!text) {
+    setError(status, TFC_INVALID_ARGUMENT, "cannot make a string of NULL");
+    return nullptr;
+  }
+  int64_t size = static_cast<int64_t>(std::strlen(text));
+  tfc_tensor *tensor = tfc_tensor_create(TFC_I8, 1, &size, status);
+  if (tensor && size)
+    std::memcpy(tensor->data, text, static_cast<size_t>(size));
+  return tensor;
+}
+
 tfc_tensor *tfc_tensor_create(tfc_dtype dtype, int64_t rank,
                               const int64_t *shape, tfc_status *status) {
   tfc_tensor *tensor = newTensor(dtype, rank, shape, status);

@@ -18,7 +18,9 @@
 #ifndef TFC_RUNTIME_SRC_TENSORBUNDLE_H
 #define TFC_RUNTIME_SRC_TENSORBUNDLE_H
 
+#include "FileIO.h"
 #include "Internal.h"
+#include "Table.h"
 
 #include <cstdint>
 #include <string>
@@ -77,6 +79,30 @@ std::string encodeEntry(const Entry &entry);
 /// that are not that message; unknown fields are skipped.
 bool decodeHeader(const std::string &bytes, Header &header, std::string &error);
 bool decodeEntry(const std::string &bytes, Entry &entry, std::string &error);
+
+/// Writes a checkpoint as TensorFlow's BundleWriter does, one data shard
+/// and the index, each to a temporary file that commit() installs
+/// (TensorBundleSave.cpp says in which order, and why).
+class TensorBundleWriter {
+public:
+  /// Creates the temporary files of `prefix`.
+  tfc_code open(const std::string &prefix, tfc_status *status);
+  /// Appends a tensor; names must strictly increase (bytewise).
+  tfc_code add(const std::string &name, tfc_dtype dtype, const int64_t *dims,
+               int64_t rank, const void *data, int64_t byteSize,
+               tfc_status *status);
+  /// Writes the buffered data out (without syncing): after it, the
+  /// tensors' memory may change.
+  tfc_code flushData(tfc_status *status);
+  /// Writes the index, syncs both files and renames them into place, the
+  /// data shard first.
+  tfc_code commit(tfc_status *status);
+
+private:
+  AtomicFileWriter data, index;
+  table::TableBuilder table;
+  int64_t offset = 0;
+};
 
 } // namespace tfc::runtime::bundle
 

@@ -25,26 +25,22 @@ using namespace tfc::runtime;
 using namespace tfc::runtime::checkpoint;
 using namespace tfc::runtime::bundle;
 
-/// The BundleEntryProto of a variable stored at `offset` of the shard.
-static std::string entryOf(const tfc_variable &var, int64_t offset) {
+/// The BundleEntryProto of a tensor stored at `offset` of the shard.
+static std::string entryOf(tfc_dtype dtype, const int64_t *dims, int64_t rank,
+                           const void *data, int64_t byteSize,
+                           int64_t offset) {
   Entry entry;
-  entry.dtype = tensorFlowDtype(var.dtype);
-  entry.dims.assign(var.dims, var.dims + var.rank);
+  entry.dtype = tensorFlowDtype(dtype);
+  entry.dims.assign(dims, dims + rank);
   entry.offset = offset;
-  entry.size = var.byteSize;
-  entry.crc = table::maskCrc(
-      tfc_crc32c(0, var.data, static_cast<size_t>(var.byteSize)));
+  entry.size = byteSize;
+  entry.crc =
+      table::maskCrc(tfc_crc32c(0, data, static_cast<size_t>(byteSize)));
   return encodeEntry(entry);
 }
 
-extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
-                                              const char *prefix,
-                                              tfc_status *status) {
-  if (!store || !prefix || !*prefix)
-    return setError(status, TFC_INVALID_ARGUMENT, "cannot save %s",
-                    !store ? "a NULL store" : "to an empty prefix");
-  std::vector<tfc_variable *> vars = sortedVariables(store);
-  AtomicFileWriter data, index;
+tfc_code TensorBundleWriter::open(const std::string &prefix,
+                                  tfc_status *status) {
   if (tfc_code code = data.open(dataPath(prefix, 0, 1).c_str(),
                                 "TensorFlow checkpoint data file", status))
     return code;
@@ -54,24 +50,26 @@ extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
           index.open(indexPath(prefix).c_str(), "TensorFlow checkpoint index",
                      status, AtomicFileWriter::StaleFiles::RemoveAfterInstall))
     return code;
-  table::TableBuilder table;
   table.add("", encodeHeader());
-  {
-    SharedLock lock(store);
-    if (tfc_code code = prepareToSave(vars, prefix, status))
-      return code;
-    int64_t offset = 0;
-    for (const tfc_variable *var : vars) {
-      if (tfc_code code =
-              data.write(var->data, static_cast<size_t>(var->byteSize), status))
-        return code;
-      table.add(var->name, entryOf(*var, offset));
-      offset += var->byteSize;
-    }
-    // Everything is in the kernel once flushed: syncing needs no lock.
-    if (tfc_code code = data.flush(status))
-      return code;
-  }
+  return TFC_OK;
+}
+
+tfc_code TensorBundleWriter::add(const std::string &name, tfc_dtype dtype,
+                                 const int64_t *dims, int64_t rank,
+                                 const void *bytes, int64_t byteSize,
+                                 tfc_status *status) {
+  if (tfc_code code = data.write(bytes, static_cast<size_t>(byteSize), status))
+    return code;
+  table.add(name, entryOf(dtype, dims, rank, bytes, byteSize, offset));
+  offset += byteSize;
+  return TFC_OK;
+}
+
+tfc_code TensorBundleWriter::flushData(tfc_status *status) {
+  return data.flush(status);
+}
+
+tfc_code TensorBundleWriter::commit(tfc_status *status) {
   std::string indexBytes = table.finish();
   tfc_code code;
   if ((code = index.write(indexBytes.data(), indexBytes.size(), status)) ||
@@ -81,4 +79,30 @@ extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
   // One directory sync makes both renames durable; journaling file systems
   // commit them in order, so the index is never durable without its data.
   return index.syncDirectory(status);
+}
+
+extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
+                                              const char *prefix,
+                                              tfc_status *status) {
+  if (!store || !prefix || !*prefix)
+    return setError(status, TFC_INVALID_ARGUMENT, "cannot save %s",
+                    !store ? "a NULL store" : "to an empty prefix");
+  std::vector<tfc_variable *> vars = sortedVariables(store);
+  TensorBundleWriter writer;
+  if (tfc_code code = writer.open(prefix, status))
+    return code;
+  {
+    SharedLock lock(store);
+    if (tfc_code code = prepareToSave(vars, prefix, status))
+      return code;
+    for (const tfc_variable *var : vars)
+      if (tfc_code code = writer.add(var->name, var->dtype, var->dims,
+                                     var->rank, var->data, var->byteSize,
+                                     status))
+        return code;
+    // Everything is in the kernel once flushed: syncing needs no lock.
+    if (tfc_code code = writer.flushData(status))
+      return code;
+  }
+  return writer.commit(status);
 }

@@ -95,6 +95,39 @@ func.func @host(%x: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
+// SaveV2: the path, then the tensors are pushed; the names cross as one
+// string of NUL-terminated names.
+// CHECK: llvm.mlir.global internal constant @[[NAMES:.*]]("b\00w\00\00")
+// CHECK-LABEL: func.func @save
+// CHECK: %[[I8:.*]] = arith.constant 6 : i32
+// CHECK: call @tfc_rt_push_tensor(%[[I8]],
+// CHECK: call @tfc_rt_push_tensor(
+// CHECK: call @tfc_rt_push_tensor(
+// CHECK: %[[N:.*]] = llvm.mlir.addressof @[[NAMES]] : !llvm.ptr
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK: call @tfc_rt_save_tensors(%[[N]], %[[TWO]]) : (!llvm.ptr, i64) -> ()
+func.func @save(%path: tensor<?xi8>, %b: tensor<f32>, %w: tensor<2xf32>) {
+  %t = tfc.save_tensors %path, ["b", "w"] (%b, %w) : tensor<?xi8>, (tensor<f32>, tensor<2xf32>)
+  return
+}
+
+// -----
+
+// RestoreV2: the tensors come back as a host call's results do.
+// CHECK-LABEL: func.func @restore
+// CHECK: call @tfc_rt_push_tensor(
+// CHECK: call @tfc_rt_restore_tensors(%{{.*}}, %{{.*}}) : (!llvm.ptr, i64) -> ()
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<2xf32>
+// CHECK: call @tfc_rt_host_result(
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[BUF]] restrict writable : memref<2xf32> to tensor<2xf32>
+// CHECK: return %[[T]]
+func.func @restore(%path: tensor<?xi8>) -> tensor<2xf32> {
+  %w, %t = tfc.restore_tensors %path, ["w"] : tensor<?xi8> -> tensor<2xf32>
+  return %w : tensor<2xf32>
+}
+
+// -----
+
 // Tokens must be dropped first.
 func.func @token(%x: tensor<f32>) -> !tfc.control {
   // expected-error @+1 {{'tfc.print' op has a control token that is still used; drop control tokens first (tfc-drop-control)}}

@@ -16,11 +16,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 
 
-def compile_model(directory, source):
+def compile_model(directory, source, *options):
     name = os.path.splitext(os.path.basename(source))[0]
     library = os.path.join(str(directory), "lib%s.so" % name)
     subprocess.run([os.environ.get("TFC", "tfc"), "compile",
-                    os.path.join(ROOT, source), "-o", library], check=True)
+                    os.path.join(ROOT, source), "-o", library] +
+                   list(options), check=True)
     return library
 
 
@@ -35,6 +36,31 @@ def affine_library(tmp_path_factory):
 def polynomial_fit_library(tmp_path_factory):
     return compile_model(tmp_path_factory.mktemp("polynomial_fit"),
                          "examples/polynomial_fit/polynomial_fit.mlir")
+
+
+TF1_GRAPHS = os.environ.get("TFC_TF1_GRAPHS", os.path.join(
+    ROOT, "..", "shared", "tf1-graphs"))
+
+
+@pytest.fixture(scope="session")
+def savev2_library(tmp_path_factory):
+    """openvino's SaveV2 graph: `save` writes the constant [1, 2] as tensor
+    'Const' of a TensorFlow checkpoint at the string argument save/Const."""
+    source = os.path.join(TF1_GRAPHS, "openvino", "model_savev2.pbtxt")
+    if not os.path.exists(source):
+        pytest.skip("the TensorFlow 1 corpus (shared/tf1-graphs) is absent")
+    return compile_model(tmp_path_factory.mktemp("savev2"), source,
+                         "--entry", "save=save/Const::SaveV2")
+
+
+@pytest.fixture(scope="session")
+def restore_library(tmp_path_factory):
+    """A RestoreV2 of tensor 'Const' (f32[2]) from the checkpoint whose
+    path is the string argument `path`."""
+    return compile_model(tmp_path_factory.mktemp("restore"),
+                         "test/Integration/TensorFlow/Inputs/"
+                         "restore_const.pbtxt",
+                         "--entry", "read=path:restored")
 
 
 @pytest.fixture

@@ -210,3 +210,19 @@ def test_polynomial_fit(polynomial_fit_library, tmp_path):
         yhat = model.predict(x=np.float32([0, 1, -2]))
         np.testing.assert_allclose(
             yhat, [w[2], w.sum(), 4 * w[0] - 2 * w[1] + w[2]], rtol=1e-5)
+
+
+def test_string_arguments(savev2_library, restore_library, tmp_path):
+    """A graph's own saver from Python: a str (or bytes) is a string
+    argument's bytes. The checkpoint written by SaveV2 is read back by
+    RestoreV2 in another model."""
+    prefix = str(tmp_path / "model.ckpt")
+    with tfc.load(savev2_library) as model:
+        save = model.entry_points["save"]
+        assert str(save.inputs[0]) == "save/Const: i8[?]"
+        assert save(prefix) is None
+    with tfc.load(restore_library) as model:
+        np.testing.assert_array_equal(model.read(prefix.encode()),
+                                      np.float32([1, 2]))
+        with pytest.raises(tfc.NotFoundError):
+            model.read(str(tmp_path / "missing"))

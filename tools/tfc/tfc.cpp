@@ -103,6 +103,13 @@ static cl::opt<std::string> compileRuntimeDir(
     "runtime-dir",
     cl::desc("Directory of libtfc_runtime.so (default: ../lib from tfc)"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<std::string> compileEmbedCheckpoint(
+    "embed-checkpoint",
+    cl::desc("Initialize the variables with the values of a checkpoint, "
+             "embedded in the library: a checkpoint prefix, or a "
+             "SavedModel directory (its variables/variables)"),
+    cl::value_desc("dir-or-prefix"), cl::sub(compileCommand),
+    cl::cat(tfcCategory));
 static cl::opt<bool> compileStrict(
     "tfc-strict",
     cl::desc("Make the warnings about unordered variable accesses and the "
@@ -280,6 +287,7 @@ static int runCompile() {
   options.target.features = compileFeatures;
   options.target.optLevel = compileOptLevel;
   options.runtimeLibraryDir = compileRuntimeDir;
+  options.embedCheckpoint = compileEmbedCheckpoint;
   options.verbose = compileVerbose;
   options.strict = compileStrict;
   options.allowUndefinedGradients = compileAllowUndefinedGradients;

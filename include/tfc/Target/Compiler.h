@@ -52,6 +52,9 @@ struct CompilerOptions {
   bool allowUndefinedGradients = false;
   /// Optional rewrites left out (they run from -O1 otherwise).
   std::vector<TfcRewrite> disabledRewrites;
+  /// A checkpoint whose values become the variables' initializers
+  /// (`--embed-checkpoint`; EmbedCheckpoint.h); empty for none.
+  std::string embedCheckpoint;
   /// How to import the input when it is a TensorFlow file or SavedModel
   /// rather than a tfc module (decided by its content).
   GraphImportOptions tensorflow;

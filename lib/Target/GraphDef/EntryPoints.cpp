@@ -229,6 +229,18 @@ FailureOr<ResolvedEntry> resolveEntry(const GraphIndex &index,
   return entry;
 }
 
+/// Whether a fed tensor is a TensorFlow string.
+bool isStringFeed(GraphImporter &importer, const ResolvedEntry::Feed &feed) {
+  const tensorflow::NodeDef &node = importer.index.node(feed.tensor.node);
+  for (const char *name : {"dtype", "T"}) {
+    auto it = node.attr().find(name);
+    if (it != node.attr().end() &&
+        it->second.value_case() == tensorflow::AttrValue::kType)
+      return it->second.type() == tensorflow::DT_STRING;
+  }
+  return false;
+}
+
 /// The type of a fed tensor: the placeholder's, a shape given with the
 /// feed, or what the graph records.
 FailureOr<Type> feedType(GraphImporter &importer,
@@ -247,6 +259,23 @@ FailureOr<Type> feedType(GraphImporter &importer,
   if (!dtype || dtype->value_case() != tensorflow::AttrValue::kType)
     return emitError(loc) << "entry '" << entry << "': cannot tell the dtype "
                           << "of fed tensor '" << feed.display << "'";
+  if (dtype->type() == tensorflow::DT_STRING) {
+    // A scalar string (a checkpoint path) is fed as its bytes.
+    const tensorflow::AttrValue *s = attr("shape");
+    const tensorflow::AttrValue *v = attr("value");
+    bool vector = (feed.dims && !feed.dims->empty()) ||
+                  (s && s->value_case() == tensorflow::AttrValue::kShape &&
+                   s->shape().dim_size() != 0) ||
+                  (v && v->value_case() == tensorflow::AttrValue::kTensor &&
+                   v->tensor().tensor_shape().dim_size() != 0);
+    if (vector)
+      return emitError(loc) << "entry '" << entry << "': fed tensor '"
+                            << feed.display
+                            << "' is a tensor of strings; tfc feeds scalar "
+                               "strings only";
+    return Type(RankedTensorType::get({ShapedType::kDynamic},
+                                      IntegerType::get(importer.context, 8)));
+  }
   Type element = convertDataType(importer.context, dtype->type());
   if (!element)
     return emitError(loc) << "entry '" << entry << "': fed tensor '"
@@ -308,8 +337,11 @@ LogicalResult importEntry(GraphImporter &importer, const ResolvedEntry &entry,
       builder, NameLoc::get(builder.getStringAttr(entry.name), loc), funcName,
       builder.getFunctionType(argTypes, {}));
   Block *entryBlock = func.addEntryBlock();
-  for (auto [i, feed] : llvm::enumerate(entry.feeds))
+  for (auto [i, feed] : llvm::enumerate(entry.feeds)) {
     func.setArgAttr(i, "tfc.name", builder.getStringAttr(feed.display));
+    if (isStringFeed(importer, feed))
+      func.setArgAttr(i, kStringArgAttrName, builder.getUnitAttr());
+  }
 
   // The graph's body is filled first; the op that holds it in the end is
   // made once the fetches' types are known.

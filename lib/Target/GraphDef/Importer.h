@@ -261,6 +261,7 @@ void registerBatchNormOpImporters(OpRegistry &registry);
 void registerRandomOpImporters(OpRegistry &registry);
 void registerGradientOpImporters(OpRegistry &registry);
 void registerTrainingOpImporters(OpRegistry &registry);
+void registerSaverOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that

@@ -23,6 +23,7 @@ const OpRegistry &OpRegistry::get() {
     registerRandomOpImporters(r);
     registerGradientOpImporters(r);
     registerTrainingOpImporters(r);
+    registerSaverOpImporters(r);
     return r;
   }();
   return registry;

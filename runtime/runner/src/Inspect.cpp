@@ -39,7 +39,9 @@ int tfc::runner::inspectModel(const std::string &library,
     outs << "  " << entry->name << "(";
     for (int64_t j = 0; j < entry->num_inputs; ++j)
       outs << (j ? ", " : "") << entry->inputs[j].name << ": "
-           << typeText(entry->inputs[j]);
+           << (tfc_model_input_is_string(model, i, j)
+                   ? std::string("string")
+                   : typeText(entry->inputs[j]));
     outs << ") -> (";
     for (int64_t j = 0; j < entry->num_outputs; ++j)
       outs << (j ? ", " : "") << entry->outputs[j].name << ": "

@@ -70,13 +70,20 @@ int Run::bindInputs() {
     if (arg < 0)
       return fail("'" + std::string(entry->name) + "' has no argument '" +
                   name + "'");
-    bool npy = (value.size() >= 4 && value.compare(value.size() - 4, 4,
-                                                   ".npy") == 0) ||
-               isFile(value);
-    tfc_tensor *tensor =
-        npy ? tfc_npy_read(value.c_str(), status.get())
-            : tfc_tensor_parse(value.c_str(), entry->inputs[arg].dtype,
-                               status.get());
+    tfc_tensor *tensor = nullptr;
+    if (tfc_model_input_is_string(model, index, arg)) {
+      // The text is the string (a checkpoint path, say), quoted or not.
+      if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+        value = value.substr(1, value.size() - 2);
+      tensor = tfc_tensor_create_string(value.c_str(), status.get());
+    } else {
+      bool npy = (value.size() >= 4 && value.compare(value.size() - 4, 4,
+                                                     ".npy") == 0) ||
+                 isFile(value);
+      tensor = npy ? tfc_npy_read(value.c_str(), status.get())
+                   : tfc_tensor_parse(value.c_str(), entry->inputs[arg].dtype,
+                                      status.get());
+    }
     if (!tensor)
       return failStatus("input '" + name + "'");
     inputs[arg].reset(tensor);

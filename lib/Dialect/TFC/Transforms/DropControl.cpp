@@ -27,7 +27,8 @@ using namespace mlir::tfc;
 static void dropControlOperands(Operation *op) {
   llvm::TypeSwitch<Operation *>(op)
       .Case<ReadOp, AssignOp, AssignAddOp, AssignSubOp, PrintOp, AssertOp,
-            AssertRankOp, AssertPositiveOp, HostCallOp, NoOpOp>(
+            AssertRankOp, AssertPositiveOp, HostCallOp, SaveTensorsOp,
+            RestoreTensorsOp, NoOpOp>(
           [](auto effect) { effect.getAfterMutable().clear(); })
       .Case<FetchOp>([](FetchOp fetch) { fetch.getTargetsMutable().clear(); })
       .Case<GroupOp>([](GroupOp group) { group.getInputsMutable().clear(); });

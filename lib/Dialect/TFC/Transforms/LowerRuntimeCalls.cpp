@@ -1,7 +1,7 @@
 //===- LowerRuntimeCalls.cpp - print, asserts and host calls --------------===//
 //
-// Implements tfc-lower-runtime-calls: tfc.print, the assertions and
-// tfc.host_call become calls of the runtime functions of
+// Implements tfc-lower-runtime-calls: tfc.print, the assertions,
+// tfc.host_call and the checkpoint ops become calls of the runtime functions of
 // tfc/runtime/compiled.h. Tensors cross as the parts of their buffers
 // (address, offset, sizes and strides), which works for every dtype and
 // rank with one function each.
@@ -414,21 +414,15 @@ static LogicalResult lowerAssertRank(AssertRankOp op) {
   return success();
 }
 
-/// Pushes the arguments, calls, then allocates each result (its dynamic
+/// Allocates each result of the last host call or restore (its dynamic
 /// sizes asked from the runtime) and has the runtime copy it in.
-static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
-  OpBuilder builder(op);
-  Location loc = op.getLoc();
-  for (Value value : op.getArgs())
-    if (failed(runtime.push(builder, loc, value)))
-      return failure();
-  runtime.call(builder, loc, "tfc_rt_host_call",
-               {runtime.string(builder, loc, op.getCallee()),
-                i64Constant(builder, loc, op.getOutputs().size())});
-  for (auto [index, output] : llvm::enumerate(op.getOutputs())) {
+static LogicalResult receiveResults(RuntimeCalls &runtime, OpBuilder &builder,
+                                    Operation *op, ValueRange outputs) {
+  Location loc = op->getLoc();
+  for (auto [index, output] : llvm::enumerate(outputs)) {
     auto type = dyn_cast<RankedTensorType>(output.getType());
     if (!type || !dtypeCode(type.getElementType()))
-      return op.emitOpError("result #")
+      return op->emitOpError("result #")
              << index << " must be a ranked tensor for code generation";
     Value position = i64Constant(builder, loc, index);
     Value rank = i64Constant(builder, loc, type.getRank());
@@ -458,6 +452,59 @@ static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
   return success();
 }
 
+/// Pushes the arguments, calls, then receives the results.
+static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  for (Value value : op.getArgs())
+    if (failed(runtime.push(builder, loc, value)))
+      return failure();
+  runtime.call(builder, loc, "tfc_rt_host_call",
+               {runtime.string(builder, loc, op.getCallee()),
+                i64Constant(builder, loc, op.getOutputs().size())});
+  return receiveResults(runtime, builder, op, op.getOutputs());
+}
+
+/// The tensor names of a save or restore as one string, each name ended by
+/// a NUL (names hold no NUL: they are TensorFlow node and variable names).
+static std::string joinNames(ArrayAttr names) {
+  std::string joined;
+  for (Attribute name : names) {
+    joined += cast<StringAttr>(name).getValue();
+    joined.push_back('\0');
+  }
+  return joined;
+}
+
+/// The path and the tensors are pushed; the runtime writes them.
+static LogicalResult lowerSaveTensors(RuntimeCalls &runtime, SaveTensorsOp op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  if (failed(runtime.push(builder, loc, op.getPrefix())))
+    return failure();
+  for (Value value : op.getTensors())
+    if (failed(runtime.push(builder, loc, value)))
+      return failure();
+  runtime.call(builder, loc, "tfc_rt_save_tensors",
+               {runtime.string(builder, loc, joinNames(op.getTensorNames())),
+                i64Constant(builder, loc, op.getTensors().size())});
+  return success();
+}
+
+/// The path is pushed; the runtime reads the tensors as a host call's
+/// results, which are received the same way.
+static LogicalResult lowerRestoreTensors(RuntimeCalls &runtime,
+                                         RestoreTensorsOp op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  if (failed(runtime.push(builder, loc, op.getPrefix())))
+    return failure();
+  runtime.call(builder, loc, "tfc_rt_restore_tensors",
+               {runtime.string(builder, loc, joinNames(op.getTensorNames())),
+                i64Constant(builder, loc, op.getOutputs().size())});
+  return receiveResults(runtime, builder, op, op.getOutputs());
+}
+
 namespace {
 struct TFCLowerRuntimeCallsPass
     : public tfc::impl::TFCLowerRuntimeCallsBase<TFCLowerRuntimeCallsPass> {
@@ -467,8 +514,8 @@ struct TFCLowerRuntimeCallsPass
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<PrintOp, AssertOp, AssertPositiveOp, AssertRankOp, HostCallOp>(
-              op))
+      if (isa<PrintOp, AssertOp, AssertPositiveOp, AssertRankOp, HostCallOp,
+              SaveTensorsOp, RestoreTensorsOp>(op))
         ops.push_back(op);
     });
     RuntimeCalls runtime(module);
@@ -486,6 +533,12 @@ struct TFCLowerRuntimeCallsPass
               .Case([&](AssertRankOp a) { return lowerAssertRank(a); })
               .Case([&](HostCallOp call) {
                 return lowerHostCall(runtime, call);
+              })
+              .Case([&](SaveTensorsOp save) {
+                return lowerSaveTensors(runtime, save);
+              })
+              .Case([&](RestoreTensorsOp restore) {
+                return lowerRestoreTensors(runtime, restore);
               });
       if (failed(lowered))
         return signalPassFailure();

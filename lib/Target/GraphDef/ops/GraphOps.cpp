@@ -6,17 +6,34 @@ using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::graphdef;
 
+/// A scalar string is its bytes (a checkpoint path); other string
+/// constants (a saver's name lists, which the saver ops read from the
+/// graph) have no value.
+static LogicalResult importStringConst(NodeImporter &n,
+                                       const tensorflow::TensorProto &tensor) {
+  if (tensor.tensor_shape().dim_size() != 0 || tensor.tensor_shape().unknown_rank()) {
+    n.setOutput(0, {});
+    return success();
+  }
+  std::string bytes =
+      tensor.string_val_size() ? tensor.string_val(0) : std::string();
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    n.builder.getI8Type());
+  SmallVector<int8_t> values(bytes.begin(), bytes.end());
+  n.setOutputs(
+      n.constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(values))));
+  return success();
+}
+
 static LogicalResult importConst(NodeImporter &n) {
   const tensorflow::AttrValue *value = n.attr("value");
   if (!value || value->value_case() != tensorflow::AttrValue::kTensor)
     return n.error("has no tensor attribute 'value'");
-  // tfc has no string tensors: a string constant is left for the ops that
-  // read its text (an Assert's message); one used as a tensor is an error
-  // there.
-  if (value->tensor().dtype() == tensorflow::DT_STRING) {
-    n.setOutput(0, ImportedValue());
-    return success();
-  }
+  // A scalar string becomes its bytes (a path for the saver ops); the
+  // ops that read a string's text (an Assert's message) read it from the
+  // node.
+  if (value->tensor().dtype() == tensorflow::DT_STRING)
+    return importStringConst(n, value->tensor());
   std::string why;
   FailureOr<DenseElementsAttr> attr =
       convertTensor(value->tensor(), n.getContext(), why);

@@ -78,6 +78,21 @@ TFC_RUNTIME_EXPORT void tfc_rt_host_result(int64_t index, tfc_dtype dtype,
                                            int64_t offset,
                                            uintptr_t sizes_and_strides);
 
+/* A graph's own saver (`tfc.save_tensors`, SaveV2): the first pushed tensor
+ * is the checkpoint prefix (an i8 vector of its bytes), the `count` others
+ * are written as a TensorFlow checkpoint (format V2) under the `count`
+ * NUL-terminated names packed in `names`, atomically as
+ * tfc_store_save_tensorflow writes. A failure fails the call. */
+TFC_RUNTIME_EXPORT void tfc_rt_save_tensors(const char *names, int64_t count);
+
+/* `tfc.restore_tensors` (RestoreV2): reads the `count` tensors named in
+ * `names` (packed as above) from the checkpoint whose prefix is the one
+ * pushed tensor, in either format; tfc_rt_host_result_dim and
+ * tfc_rt_host_result then give them as a host call's results. A missing
+ * tensor or a damaged file fails the call. */
+TFC_RUNTIME_EXPORT void tfc_rt_restore_tensors(const char *names,
+                                               int64_t count);
+
 TFC_EXTERN_C_END
 
 #endif /* TFC_RUNTIME_COMPILED_H */

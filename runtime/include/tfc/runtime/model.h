@@ -90,6 +90,14 @@ tfc_model_entry_at(const tfc_model *model, int64_t index);
 TFC_RUNTIME_EXPORT int64_t tfc_model_find_entry(const tfc_model *model,
                                                 const char *name);
 
+/* Whether input `input` of public entry `entry` is a TensorFlow string
+ * (a path fed to `save/Const`, say): such an input is passed as an i8
+ * vector of the string's bytes (tfc_tensor_create_string) and its
+ * tfc_tensor_info says i8[-1]. 0 for other inputs and bad indices. */
+TFC_RUNTIME_EXPORT int32_t tfc_model_input_is_string(const tfc_model *model,
+                                                     int64_t entry,
+                                                     int64_t input);
+
 /* The model's variables (all, public or not), in declaration order. */
 TFC_RUNTIME_EXPORT int64_t tfc_model_num_variables(const tfc_model *model);
 TFC_RUNTIME_EXPORT tfc_variable *tfc_model_variable_at(const tfc_model *model,

@@ -36,6 +36,11 @@ TFC_RUNTIME_EXPORT tfc_tensor *
 tfc_tensor_wrap(tfc_dtype dtype, int64_t rank, const int64_t *shape, void *data,
                 tfc_deleter deleter, void *deleter_arg, tfc_status *status);
 
+/* A TensorFlow string as tfc passes it: an i8 vector of the bytes of the
+ * NUL-terminated `text` (without the NUL). NULL on error (NULL text). */
+TFC_RUNTIME_EXPORT tfc_tensor *tfc_tensor_create_string(const char *text,
+                                                        tfc_status *status);
+
 /* A new owning tensor with the same dtype, shape and contents. */
 TFC_RUNTIME_EXPORT tfc_tensor *tfc_tensor_clone(const tfc_tensor *tensor,
                                                 tfc_status *status);

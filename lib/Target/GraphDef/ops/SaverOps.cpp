@@ -1,0 +1,294 @@
+//===- SaverOps.cpp - tf.train.Saver's ops: SaveV2, RestoreV2, paths ------===//
+//
+// A Saver adds `save/SaveV2` (the variables under their names) and
+// `save/RestoreV2` (whose outputs `save/Assign` nodes assign) to the graph,
+// with the checkpoint path as the string tensor `save/Const`, which callers
+// feed. SaveV2 and RestoreV2 become `tfc.save_tensors` and
+// `tfc.restore_tensors`, which the runtime's TensorFlow checkpoint code
+// runs; the names, constants of the graph, become attributes.
+//
+// Strings are scalar paths only, held as their bytes (`tensor<?xi8>`):
+// StringJoin and ShardedFilename, which build a sharded save's temporary
+// path, are concatenations of bytes. Vectors of strings are the name lists
+// of the saver ops and nothing else.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Importer.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::graphdef;
+
+/// The strings of the `tensor_names` or `shape_and_slices` input: a
+/// string constant, perhaps behind Identity nodes.
+static FailureOr<SmallVector<std::string>>
+stringListInput(NodeImporter &n, unsigned i, StringRef what) {
+  const GraphIndex &index = n.scope.importer.index;
+  SmallVector<NodeInput> inputs = index.dataInputs(n.index);
+  if (i >= inputs.size())
+    return n.error("needs input #" + Twine(i) + " (" + what + ")");
+  int node = inputs[i].node;
+  while (index.node(node).op() == "Identity" &&
+         !index.dataInputs(node).empty())
+    node = index.dataInputs(node).front().node;
+  const tensorflow::NodeDef &def = index.node(node);
+  auto value = def.attr().find("value");
+  if (def.op() != "Const" || value == def.attr().end() ||
+      value->second.value_case() != tensorflow::AttrValue::kTensor ||
+      value->second.tensor().dtype() != tensorflow::DT_STRING)
+    return n.error(what + " (input #" + Twine(i) +
+                   ") must be a string constant, but node '" + def.name() +
+                   "' is " + def.op());
+  const tensorflow::TensorProto &tensor = value->second.tensor();
+  int64_t count = 1;
+  for (const auto &dim : tensor.tensor_shape().dim())
+    count *= dim.size();
+  SmallVector<std::string> strings(tensor.string_val().begin(),
+                                   tensor.string_val().end());
+  // A constant of equal strings may hold just one.
+  if (strings.size() == 1 && count > 1)
+    strings.assign(count, strings.front());
+  if (static_cast<int64_t>(strings.size()) != count)
+    return n.error(what + " (node '" + def.name() + "') holds " +
+                   Twine(strings.size()) + " strings for " + Twine(count) +
+                   " elements");
+  return strings;
+}
+
+static ArrayAttr stringArray(Builder &builder, ArrayRef<std::string> strings) {
+  SmallVector<Attribute> attrs;
+  for (const std::string &s : strings)
+    attrs.push_back(builder.getStringAttr(s));
+  return builder.getArrayAttr(attrs);
+}
+
+/// The path input: a scalar string, which tfc holds as a 1-D i8 tensor.
+static FailureOr<Value> pathInput(NodeImporter &n, unsigned i) {
+  FailureOr<Value> path = n.input(i);
+  if (failed(path))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(path->getType());
+  if (!type || type.getRank() != 1 || !type.getElementType().isInteger(8)) {
+    std::string text;
+    llvm::raw_string_ostream(text) << path->getType();
+    return n.error("input #" + Twine(i) +
+                   " must be a scalar string (a checkpoint path), got " + text);
+  }
+  return path;
+}
+
+/// SaveV2 writes whole tensors; a slice spec (a partitioned variable) is
+/// refused, naming the tensor.
+static LogicalResult checkWholeTensors(NodeImporter &n,
+                                       ArrayRef<std::string> names,
+                                       ArrayRef<std::string> slices) {
+  if (names.size() != slices.size())
+    return n.error("has " + Twine(names.size()) + " tensor names but " +
+                   Twine(slices.size()) + " shape_and_slices");
+  for (auto [name, slice] : llvm::zip(names, slices))
+    if (!slice.empty())
+      return n.error("saves or restores tensor '" + name + "' as the slice '" +
+                     slice +
+                     "' (a partitioned variable); tfc saves and restores "
+                     "whole tensors only");
+  return success();
+}
+
+static LogicalResult importSaveV2(NodeImporter &n) {
+  FailureOr<SmallVector<std::string>> names =
+      stringListInput(n, 1, "tensor_names");
+  if (failed(names))
+    return failure();
+  FailureOr<SmallVector<std::string>> slices =
+      stringListInput(n, 2, "shape_and_slices");
+  if (failed(slices) || failed(checkWholeTensors(n, *names, *slices)))
+    return failure();
+  if (n.getNumInputs() != 3 + names->size())
+    return n.error("has " + Twine(n.getNumInputs() - 3) + " tensors for " +
+                   Twine(names->size()) + " names");
+  // The control tokens first: the variables saved are read after them.
+  SmallVector<Value> after = n.takeControlTokens();
+  FailureOr<Value> prefix = pathInput(n, 0);
+  if (failed(prefix))
+    return failure();
+  SmallVector<Value> tensors;
+  for (unsigned i = 3; i < n.getNumInputs(); ++i) {
+    FailureOr<Value> tensor = n.input(i);
+    if (failed(tensor))
+      return failure();
+    tensors.push_back(*tensor);
+  }
+  if (Value read = n.result.token)
+    after.push_back(read);
+  auto op = SaveTensorsOp::create(n.builder, n.loc, *prefix, tensors,
+                                  stringArray(n.builder, *names), after);
+  if (failed(n.check(op)))
+    return failure();
+  n.setToken(op.getControl());
+  return success();
+}
+
+/// The type of a variable node (VariableV2, VarHandleOp, ...): its `dtype`
+/// and `shape` attributes; null when it has no complete shape.
+static Type variableNodeType(NodeImporter &n, const tensorflow::NodeDef &def) {
+  auto dtype = def.attr().find("dtype");
+  auto shape = def.attr().find("shape");
+  if (dtype == def.attr().end() || shape == def.attr().end() ||
+      shape->second.value_case() != tensorflow::AttrValue::kShape)
+    return {};
+  Type element = convertDataType(n.getContext(), dtype->second.type());
+  if (!element || shape->second.shape().unknown_rank())
+    return {};
+  for (const auto &dim : shape->second.shape().dim())
+    if (dim.size() < 0)
+      return {};
+  return convertShape(shape->second.shape(), element);
+}
+
+/// The type RestoreV2's output `output` must have: that of the variable an
+/// Assign of it assigns (the value of a tensor it restores has no shape in
+/// the graph), else what `_output_shapes` records.
+static Type restoredType(NodeImporter &n, int output, Type element) {
+  const GraphIndex &index = n.scope.importer.index;
+  for (int node = 0, e = index.size(); node < e; ++node) {
+    StringRef op = index.node(node).op();
+    if (op != "Assign" && op != "AssignVariableOp")
+      continue;
+    SmallVector<NodeInput> inputs = index.dataInputs(node);
+    if (inputs.size() != 2 || inputs[1].node != n.index ||
+        inputs[1].output != output)
+      continue;
+    int variable = inputs[0].node;
+    while (index.node(variable).op() == "Identity" &&
+           !index.dataInputs(variable).empty())
+      variable = index.dataInputs(variable).front().node;
+    if (Type type = variableNodeType(n, index.node(variable)))
+      return type;
+  }
+  if (const tensorflow::AttrValue *shapes = n.attr("_output_shapes"))
+    if (output < shapes->list().shape_size()) {
+      const tensorflow::TensorShapeProto &shape = shapes->list().shape(output);
+      bool complete = !shape.unknown_rank();
+      for (const auto &dim : shape.dim())
+        complete &= dim.size() >= 0;
+      if (complete)
+        return convertShape(shape, element);
+    }
+  return {};
+}
+
+static LogicalResult importRestoreV2(NodeImporter &n) {
+  FailureOr<SmallVector<std::string>> names =
+      stringListInput(n, 1, "tensor_names");
+  if (failed(names))
+    return failure();
+  FailureOr<SmallVector<std::string>> slices =
+      stringListInput(n, 2, "shape_and_slices");
+  if (failed(slices) || failed(checkWholeTensors(n, *names, *slices)))
+    return failure();
+  const tensorflow::AttrValue *dtypes = n.attr("dtypes");
+  if (!dtypes || dtypes->list().type_size() != static_cast<int>(names->size()))
+    return n.error("needs a 'dtypes' attribute with one dtype per name");
+  SmallVector<Type> types;
+  for (auto [i, name] : llvm::enumerate(*names)) {
+    int dtype = dtypes->list().type(i);
+    Type element = convertDataType(n.getContext(), dtype);
+    if (!element)
+      return n.error("restores tensor '" + name + "' of dtype " +
+                     dataTypeName(dtype) + ", which tfc does not have");
+    Type type = restoredType(n, static_cast<int>(i), element);
+    if (!type)
+      return n.error("cannot tell the shape of tensor '" + name +
+                     "' (output " + Twine(i) +
+                     "): no Assign of it to a variable of known shape");
+    if (cast<RankedTensorType>(type).getElementType() != element)
+      return n.error("restores tensor '" + name + "' as " +
+                     dataTypeName(dtype) +
+                     " into a variable of another dtype");
+    types.push_back(type);
+  }
+  SmallVector<Value> after = n.takeControlTokens();
+  FailureOr<Value> prefix = pathInput(n, 0);
+  if (failed(prefix))
+    return failure();
+  auto op = RestoreTensorsOp::create(
+      n.builder, n.loc, types, ControlType::get(n.getContext()), *prefix,
+      stringArray(n.builder, *names), after);
+  if (failed(n.check(op)))
+    return failure();
+  n.setOutputs(op.getOutputs());
+  n.setToken(op.getControl());
+  return success();
+}
+
+/// Bytes as a constant 1-D i8 tensor: a string constant.
+static Value bytesConstant(NodeImporter &n, StringRef bytes) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    n.builder.getI8Type());
+  SmallVector<int8_t> values(bytes.begin(), bytes.end());
+  return n.constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(values)));
+}
+
+/// Concatenates strings (1-D i8 tensors).
+static FailureOr<Value> joinBytes(NodeImporter &n, ArrayRef<Value> parts) {
+  if (parts.size() == 1)
+    return parts.front();
+  return n.create1("tfc.concat", parts,
+                   {n.namedAttr("axis", n.builder.getI64IntegerAttr(0))});
+}
+
+/// StringJoin of scalar strings: the inputs with the separator between.
+static LogicalResult importStringJoin(NodeImporter &n) {
+  std::string separator = n.stringAttr("separator").value_or("");
+  SmallVector<Value> parts;
+  for (unsigned i = 0; i < n.getNumInputs(); ++i) {
+    FailureOr<Value> part = pathInput(n, i);
+    if (failed(part))
+      return failure();
+    if (i && !separator.empty())
+      parts.push_back(bytesConstant(n, separator));
+    parts.push_back(*part);
+  }
+  if (parts.empty())
+    return n.error("joins no strings");
+  return n.setResult(joinBytes(n, parts));
+}
+
+/// ShardedFilename(basename, shard, num_shards): `basename-00000-of-00001`,
+/// for constant shard numbers.
+static LogicalResult importShardedFilename(NodeImporter &n) {
+  FailureOr<Value> basename = pathInput(n, 0);
+  FailureOr<int64_t> shard = n.constantIntInput(1, "shard");
+  FailureOr<int64_t> numShards = n.constantIntInput(2, "num_shards");
+  if (failed(basename) || failed(shard) || failed(numShards))
+    return failure();
+  std::string suffix;
+  llvm::raw_string_ostream(suffix)
+      << llvm::format("-%05lld-of-%05lld", static_cast<long long>(*shard),
+                      static_cast<long long>(*numShards));
+  Value parts[] = {*basename, bytesConstant(n, suffix)};
+  return n.setResult(joinBytes(n, parts));
+}
+
+/// A sharded save's last step, which moves the shards' files from their
+/// temporary prefixes to the one asked for: not supported.
+static LogicalResult importMergeV2Checkpoints(NodeImporter &n) {
+  return n.error("merges the shards of a sharded save, which tfc does not "
+                 "support; save with `tfc run --save PREFIX "
+                 "--checkpoint-format=tensorflow`, or target the SaveV2 "
+                 "node, which writes a whole checkpoint at the shard's "
+                 "temporary prefix (PREFIX_temp.../part-00000-of-00001)");
+}
+
+void mlir::tfc::graphdef::registerSaverOpImporters(OpRegistry &registry) {
+  registry.add("SaveV2", importSaveV2, "tfc.save_tensors");
+  registry.add("RestoreV2", importRestoreV2, "tfc.restore_tensors");
+  registry.add("StringJoin", importStringJoin, "tfc.concat (of bytes)");
+  registry.add("ShardedFilename", importShardedFilename,
+               "tfc.concat (of bytes)");
+  registry.add("MergeV2Checkpoints", importMergeV2Checkpoints,
+               "an error (sharded saves)");
+}
