@@ -79,6 +79,12 @@ Value Privatizer::recompute(OpBuilder &builder, Value value) {
   return copy->getResult(cast<OpResult>(value).getResultNumber());
 }
 
+/// How many uses share one copy. Sharing lets bufferization give users
+/// whose values do not overlap in time one buffer (an MLP's layers reuse
+/// each other's); the analysis costs the square of the users per value,
+/// so a bounded group keeps it linear in the graph.
+static constexpr size_t kUsesPerCopy = 8;
+
 namespace {
 struct TFCPrivatizeDestinationsPass
     : public tfc::impl::TFCPrivatizeDestinationsBase<
@@ -98,18 +104,28 @@ struct TFCPrivatizeDestinationsPass
     });
     OpBuilder builder(&getContext());
     for (Value value : shared) {
-      SmallVector<OpOperand *> uses = llvm::map_to_vector(
-          value.getUses(), [](OpOperand &use) { return &use; });
-      // The original stays with one use. A copy goes before the user's
-      // ancestor in the value's block: not into a loop that would
+      // The uses in program order, by their ancestor in the value's block:
+      // a copy goes before that ancestor, not into a loop that would
       // recompute it in every iteration.
       Block *block = value.getParentBlock();
-      for (OpOperand *use : llvm::drop_begin(uses)) {
-        Operation *anchor = block->findAncestorOpInBlock(*use->getOwner());
-        if (!anchor)
-          continue;
-        builder.setInsertionPoint(anchor);
-        use->set(privatizer.recompute(builder, value));
+      SmallVector<std::pair<Operation *, OpOperand *>> uses;
+      for (OpOperand &use : value.getUses())
+        if (Operation *anchor = block->findAncestorOpInBlock(*use.getOwner()))
+          uses.emplace_back(anchor, &use);
+      if (uses.size() <= kUsesPerCopy)
+        continue;
+      llvm::stable_sort(uses, [](const auto &a, const auto &b) {
+        return a.first != b.first && a.first->isBeforeInBlock(b.first);
+      });
+      // The first group keeps the original; each further group of
+      // kUsesPerCopy uses shares a copy made before the group's first user.
+      Value copy = value;
+      for (auto [index, use] : llvm::enumerate(uses)) {
+        if (index % kUsesPerCopy == 0 && index != 0) {
+          builder.setInsertionPoint(use.first);
+          copy = privatizer.recompute(builder, value);
+        }
+        use.second->set(copy);
       }
     }
   }
