@@ -33,26 +33,6 @@ memref.global "private" constant @weights : memref<4xf32> = dense<1.0>
 // CHECK:           memref.load %[[S1]]
 // CHECK:           memref.store %{{.*}}, %[[B1]]
 // CHECK:         return
-func.func @chain(
-// CHECK-SAME:    %[[X:.*]]: memref<4xf32>)
-// CHECK-DAG:     %[[SLOT:.*]] = memref.alloca() : memref<4xf32>
-// CHECK:         %[[A:.*]] = call @chain_part0(%[[X]], %[[SLOT]]) : (memref<4xf32>, memref<4xf32>) -> memref<4xf32>
-// CHECK:         %[[B:.*]] = call @chain_part1(%[[A]], %[[SLOT]]) : (memref<4xf32>, memref<4xf32>) -> memref<4xf32>
-// CHECK:         return %[[B]] : memref<4xf32>
-
-// CHECK:       func.func private @chain_part0(%[[X0:.*]]: memref<4xf32>, %[[S0:.*]]: memref<4xf32>) -> memref<4xf32>
-// CHECK-SAME:    attributes {no_inline}
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[W:.*]] = memref.get_global @weights
-// CHECK:         %[[OUT:.*]] = memref.alloc()
-// CHECK:         scf.for
-// CHECK:           memref.load %[[W]]
-// CHECK:         return %[[OUT]] : memref<4xf32>
-
-// CHECK:       func.func private @chain_part1(
-// CHECK-SAME:    attributes {no_inline}
-// CHECK:         scf.for
-// CHECK:         return
 func.func @chain(%x: memref<4xf32>) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -152,20 +152,25 @@ def TFCPrivatizeDestinations
     of N writers and weighs each against all the others (quadratic: 57 s
     of 110 at 400 layers), only to give each a buffer of its own anyway.
 
-    Before bufferization, this pass gives each use but the first of such a
-    value a copy of the computation that makes it, placed just before the
-    user: a value is copied when it is a `tensor.empty`, or the result of a
+    Before bufferization, this pass splits the users of such a value, in
+    program order, into groups of eight: the first group keeps the value,
+    each further group shares a copy of the computation that makes it,
+    placed before the group's first user (outside any loop the user is
+    in). A value is copied when it is a `tensor.empty`, or the result of a
     side-effect-free op of at most `max-ops` operations whose tensor
     inputs are such values and that uses no other tensor (a fill of an
-    empty tensor, tiled or not). What the copies compute is what
-    bufferization would have copied.
+    empty tensor, tiled or not). Within a group, bufferization still gives
+    users whose values do not overlap in time one buffer; the analysis
+    is quadratic in a group only. Values with at most eight users are left
+    as they are.
 
     ```mlir
     %e = tensor.empty() : tensor<8x64xf32>
     %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
     %a = linalg.matmul ins(%x, %w0 : ...) outs(%z : tensor<8x64xf32>) -> ...
     %b = linalg.matmul ins(%a, %w1 : ...) outs(%z : tensor<8x64xf32>) -> ...
-    // becomes: %b accumulates into a fill of its own empty tensor.
+    // with more than eight such matmuls, the ninth to the sixteenth
+    // accumulate into a fill of an empty tensor of their own, and so on.
     ```
   }];
   let options = [
