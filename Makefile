@@ -45,7 +45,8 @@ demo: build
 
 # tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md), and
 # each rewrite with and without (test/bench/rewrites), the training step
-# against PyTorch (test/bench/polynomial_fit). Installs its peers, writes
+# against PyTorch (test/bench/polynomial_fit), compile time and memory of
+# large graphs (test/bench/compile). Installs its peers, writes
 # $(BUILD_DIR)/bench/results.json. Not part of `make test`. The default
 # 8 MiB stack: compiled code must run on it (docs/codegen.md).
 bench: build
@@ -54,6 +55,7 @@ bench: build
 	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
 	@test/bench/import/run.sh $(BUILD_DIR)
+	@/usr/bin/python3 test/bench/compile/run.py --build-dir $(BUILD_DIR)
 
 # Everything a machine with an NVIDIA driver needs to check the CUDA target
 # (libraries, runtime, tfc-run, the CPU's outputs, run.sh) in

@@ -15,7 +15,9 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/CSE.h"
@@ -85,6 +87,32 @@ struct ErasureListener : public RewriterBase::Listener {
   llvm::DenseSet<Operation *> erased;
   void notifyOperationErased(Operation *op) override { erased.insert(op); }
 };
+
+/// The ops defining `op`'s operands: what tiling `op` may leave dead.
+static SmallVector<Operation *> getProducers(Operation *op) {
+  SmallVector<Operation *> producers;
+  for (Value operand : op->getOperands())
+    if (Operation *producer = operand.getDefiningOp())
+      producers.push_back(producer);
+  return producers;
+}
+
+/// Erases the ops of `worklist` that are dead, and their producers that
+/// become dead in turn: the producers fused into a root's loops. Only the
+/// root's own producer chain is visited, so tiling N roots stays linear (a
+/// dead-code sweep of the whole function per root was quadratic).
+static void eraseDeadProducers(RewriterBase &rewriter,
+                               SmallVector<Operation *> worklist,
+                               const ErasureListener &listener) {
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (listener.erased.contains(op) || !isOpTriviallyDead(op))
+      continue;
+    SmallVector<Operation *> producers = getProducers(op);
+    rewriter.eraseOp(op);
+    worklist.append(producers);
+  }
+}
 
 class TileAndFuse {
 public:
@@ -450,10 +478,14 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
     return;
   if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
     // Fusion computes a producer once per use (the exponentials of a
-    // softmax for the sum and for the division): one copy is enough.
+    // softmax for the sum and for the division): one copy is enough. The
+    // copies are inside this root's loops, so CSE looks there only: over
+    // the whole function, it made the pass quadratic in the graph's size.
+    Operation *outermost = rowLoop;
+    while (!isa<func::FuncOp>(outermost->getParentOp()))
+      outermost = outermost->getParentOp();
     DominanceInfo dominance;
-    eliminateCommonSubExpressions(rewriter, dominance,
-                                  rowLoop->getParentOfType<func::FuncOp>());
+    eliminateCommonSubExpressions(rewriter, dominance, outermost);
     reuseRowBuffers(rewriter, *rowLoop.getBody());
     tileAlongRow(rowLoop);
   }
@@ -500,6 +532,36 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
   }
 }
 
+/// Gives each op whose output starts as a fill (a contraction's zeros) a
+/// fill of its own. CSE merges the fills of all the contractions of a
+/// graph into one; that one could be fused into no contraction, each
+/// contraction then copied the shared zeros, and bufferization weighed
+/// every one of its uses against every other (quadratic in the graph).
+static void privatizeFills(func::FuncOp func) {
+  SmallVector<linalg::FillOp> shared;
+  func.walk([&](linalg::FillOp fill) {
+    if (fill.hasPureTensorSemantics() && !fill->hasOneUse())
+      shared.push_back(fill);
+  });
+  OpBuilder builder(func.getContext());
+  for (linalg::FillOp fill : shared) {
+    // Every use but the first gets a copy, made before its user.
+    SmallVector<OpOperand *> uses = llvm::map_to_vector(
+        fill->getResult(0).getUses(), [](OpOperand &use) { return &use; });
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      auto user = dyn_cast<DestinationStyleOpInterface>(use->getOwner());
+      if (!user || !user.isDpsInit(use))
+        continue;
+      builder.setInsertionPoint(use->getOwner());
+      IRMapping mapping;
+      Value init = fill.getDpsInitOperand(0)->get();
+      if (auto empty = init.getDefiningOp<tensor::EmptyOp>())
+        mapping.map(init, builder.clone(*empty)->getResult(0));
+      use->set(builder.clone(*fill, mapping)->getResult(0));
+    }
+  }
+}
+
 namespace {
 struct TFCTileAndFusePass
     : public tfc::impl::TFCTileAndFuseBase<TFCTileAndFusePass> {
@@ -516,6 +578,7 @@ struct TFCTileAndFusePass
       if (failed(applyPatternsGreedily(func, std::move(patterns))))
         return signalPassFailure();
     }
+    privatizeFills(func);
     // Roots are the linalg ops at the top level of the function; those
     // fused into a later root are gone by the time they come up.
     SmallVector<linalg::LinalgOp> roots;
@@ -536,6 +599,7 @@ struct TFCTileAndFusePass
     for (linalg::LinalgOp root : llvm::reverse(roots)) {
       if (listener.erased.contains(root))
         continue;
+      SmallVector<Operation *> producers = getProducers(root);
       if (isMatmulLike(root)) {
         if (failed(tiler.tileMatmul(root)))
           return signalPassFailure();
@@ -544,7 +608,7 @@ struct TFCTileAndFusePass
       else
         tiler.tileRowWise(root);
       // Producers fused into the root's loops are dead now.
-      (void)runRegionDCE(rewriter, func->getRegions());
+      eraseDeadProducers(rewriter, std::move(producers), listener);
     }
   }
 };

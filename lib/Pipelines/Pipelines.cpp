@@ -139,9 +139,14 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   if (optimize)
     buildTileAndVectorizePipeline(pm, options);
 
+  // After the last CSE: each destination its own (linear bufferization).
+  pm.addNestedPass<func::FuncOp>(createTFCPrivatizeDestinations());
   addBufferization(pm);
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // A large graph is one large function: its pieces become functions of
+  // their own, for LLVM's sake and the stack's (docs/codegen.md).
+  pm.addPass(createTFCSplitFunctions());
   if (optimize) {
     // Tiles that go to threads become OpenMP parallel regions whose thread
     // count the runtime chooses per call.

@@ -20,6 +20,7 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/FileSystem.h"
@@ -31,6 +32,8 @@
 #include "llvm/TargetParser/Host.h"
 
 #include <chrono>
+
+#include <sys/resource.h>
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -60,18 +63,22 @@ void mlir::tfc::printCompilerTarget(const CompilerOptions &options,
 }
 
 namespace {
-/// Prints "tfc: <stage> (<ms>)" lines when verbose.
+/// Prints "tfc: <stage> (<ms>, peak <MiB>)" lines when verbose: the
+/// stage's time and the process's peak resident memory so far.
 class StageTimer {
 public:
   explicit StageTimer(bool verbose) : verbose(verbose) {}
   void done(StringRef stage) {
     auto now = std::chrono::steady_clock::now();
-    if (verbose)
+    if (verbose) {
+      struct rusage usage;
+      getrusage(RUSAGE_SELF, &usage);
       llvm::errs() << "tfc: " << stage << " ("
                    << std::chrono::duration_cast<std::chrono::milliseconds>(
                           now - last)
                           .count()
-                   << " ms)\n";
+                   << " ms, peak " << usage.ru_maxrss / 1024 << " MiB)\n";
+    }
     last = now;
   }
 
@@ -226,7 +233,15 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.cpu = options.target.cpu;
   pipelineOptions.targetFeatures = options.target.features;
 
+  // --mlir-timing: one report of both pipelines' passes, printed when the
+  // manager goes out of scope.
+  DefaultTimingManager timing;
+  timing.setEnabled(options.passTiming);
+  TimingScope timingRoot = timing.getRootScope();
+
+  TimingScope frontendTiming = timingRoot.nest("front end");
   PassManager frontend(&context);
+  frontend.enableTiming(frontendTiming);
   buildTfcFrontendPipeline(frontend, pipelineOptions);
   buildTfcEntryPointABIPipeline(frontend, pipelineOptions);
   if (failed(frontend.run(module)))
@@ -249,7 +264,9 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
     return success();
   }
 
+  TimingScope codegenTiming = timingRoot.nest("code generation");
   PassManager codegen(&context);
+  codegen.enableTiming(codegenTiming);
   switch (options.device) {
   case DeviceTarget::CPU:
     buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
@@ -295,24 +312,49 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
     return success();
   }
 
-  // The object file: the output itself, or a temporary to link.
-  std::string objectPath = options.outputPath;
+  // The object files: the output itself, or temporaries to link, one per
+  // thread of code generation.
+  unsigned parts =
+      options.emit == EmitKind::SharedLibrary ? std::max(options.threads, 1u)
+                                              : 1;
+  SmallVector<std::string> objectPaths;
   if (options.emit == EmitKind::SharedLibrary) {
-    SmallString<128> temp;
-    if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp))
-      return module.emitError("cannot create a temporary object file");
-    objectPath = temp.str().str();
+    for (unsigned i = 0; i < parts; ++i) {
+      SmallString<128> temp;
+      if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp)) {
+        for (const std::string &path : objectPaths)
+          llvm::sys::fs::remove(path);
+        return module.emitError("cannot create a temporary object file");
+      }
+      objectPaths.push_back(temp.str().str());
+    }
+  } else {
+    objectPaths.push_back(options.outputPath);
   }
+  auto removeObjects = [&] {
+    if (options.emit == EmitKind::SharedLibrary)
+      for (const std::string &path : objectPaths)
+        llvm::sys::fs::remove(path);
+  };
   {
     std::string error;
-    std::unique_ptr<llvm::ToolOutputFile> object =
-        openOutputFile(objectPath, &error);
-    if (!object)
+    SmallVector<std::unique_ptr<llvm::ToolOutputFile>> objects;
+    SmallVector<llvm::raw_pwrite_stream *> streams;
+    for (const std::string &path : objectPaths) {
+      objects.push_back(openOutputFile(path, &error));
+      if (!objects.back()) {
+        removeObjects();
+        return module.emitError(error);
+      }
+      streams.push_back(&objects.back()->os());
+    }
+    if (failed(emitObjectFiles(**llvmModule, options.target, streams,
+                               error))) {
+      removeObjects();
       return module.emitError(error);
-    if (failed(
-            emitObjectFile(**llvmModule, options.target, object->os(), error)))
-      return module.emitError(error);
-    object->keep();
+    }
+    for (auto &object : objects)
+      object->keep();
   }
   timer.done("object file");
   if (options.emit == EmitKind::Object)
@@ -322,9 +364,9 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                ? defaultRuntimeDir()
                                : options.runtimeLibraryDir;
   std::string error;
-  LogicalResult linked = linkSharedLibrary({objectPath}, options.outputPath,
+  LogicalResult linked = linkSharedLibrary(objectPaths, options.outputPath,
                                            runtimeDir, usesOpenMP, error);
-  llvm::sys::fs::remove(objectPath);
+  removeObjects();
   if (failed(linked))
     return module.emitError(error);
   timer.done("linked " + options.outputPath);

@@ -1,18 +1,23 @@
 //===- ObjectFile.cpp - LLVM module to object file ------------------------===//
 //
-// Optimizes a model's LLVM module with the new pass manager and writes an
-// object file with the in-process LLVM TargetMachine.
+// Optimizes a model's LLVM module with the new pass manager and writes
+// object files with the in-process LLVM TargetMachine: one, or several
+// generated in parallel from parts of the module.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Target/LLVMModel.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/Utils/SplitModule.h"
 
 #include <mutex>
 
@@ -51,16 +56,15 @@ static llvm::OptimizationLevel passLevel(unsigned level) {
   }
 }
 
-LogicalResult mlir::tfc::emitObjectFile(llvm::Module &module,
-                                        const TargetOptions &options,
-                                        llvm::raw_pwrite_stream &os,
-                                        std::string &error) {
+/// A target machine for `options`, or null after setting `error`.
+static std::unique_ptr<llvm::TargetMachine>
+createTargetMachine(const TargetOptions &options, std::string &error) {
   initializeNativeTarget();
   llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return failure();
+    return nullptr;
 
   bool host = options.cpu.empty() || options.cpu == "host";
   std::string cpu = host ? llvm::sys::getHostCPUName().str() : options.cpu;
@@ -77,12 +81,43 @@ LogicalResult mlir::tfc::emitObjectFile(llvm::Module &module,
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
       codeGenLevel.value_or(llvm::CodeGenOptLevel::Default)));
-  if (!machine) {
+  if (!machine)
     error = "cannot create a target machine for " + cpu;
+  return machine;
+}
+
+/// Writes the object file of `module` to `os`.
+static LogicalResult generateCode(llvm::Module &module,
+                                  llvm::TargetMachine &machine,
+                                  llvm::raw_pwrite_stream &os,
+                                  std::string &error) {
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr,
+                                  llvm::CodeGenFileType::ObjectFile)) {
+    error = "the target cannot emit object files";
     return failure();
   }
+  codegen.run(module);
+  return success();
+}
+
+LogicalResult mlir::tfc::emitObjectFile(llvm::Module &module,
+                                        const TargetOptions &options,
+                                        llvm::raw_pwrite_stream &os,
+                                        std::string &error) {
+  return emitObjectFiles(module, options, {&os}, error);
+}
+
+LogicalResult
+mlir::tfc::emitObjectFiles(llvm::Module &module, const TargetOptions &options,
+                           ArrayRef<llvm::raw_pwrite_stream *> streams,
+                           std::string &error) {
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createTargetMachine(options, error);
+  if (!machine)
+    return failure();
   module.setDataLayout(machine->createDataLayout());
-  module.setTargetTriple(triple);
+  module.setTargetTriple(machine->getTargetTriple());
 
   if (options.optLevel > 0) {
     llvm::LoopAnalysisManager loops;
@@ -99,13 +134,45 @@ LogicalResult mlir::tfc::emitObjectFile(llvm::Module &module,
         builder.buildPerModuleDefaultPipeline(passLevel(options.optLevel));
     pipeline.run(module, modules);
   }
+  if (streams.size() == 1)
+    return generateCode(module, *machine, *streams.front(), error);
 
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, os, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile)) {
-    error = "the target cannot emit object files";
-    return failure();
-  }
-  codegen.run(module);
+  // Code generation in parallel: the optimized module is split into one
+  // part per stream (functions dealt out in turn; internal symbols that
+  // parts share become hidden ones), and each part, carried over as
+  // bitcode into a context of its own (a context is single-threaded), is
+  // generated on its own thread.
+  SmallVector<SmallString<0>> parts;
+  llvm::SplitModule(
+      module, streams.size(),
+      [&](std::unique_ptr<llvm::Module> part) {
+        llvm::raw_svector_ostream os(parts.emplace_back());
+        llvm::WriteBitcodeToFile(*part, os);
+      },
+      /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  SmallVector<std::string> errors(parts.size());
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(parts.size()));
+  for (size_t index = 0; index < parts.size(); ++index)
+    pool.async([&, index] {
+      llvm::LLVMContext context;
+      llvm::Expected<std::unique_ptr<llvm::Module>> part =
+          llvm::parseBitcodeFile(
+              llvm::MemoryBufferRef(parts[index], "part"), context);
+      if (!part) {
+        errors[index] = llvm::toString(part.takeError());
+        return;
+      }
+      std::unique_ptr<llvm::TargetMachine> partMachine =
+          createTargetMachine(options, errors[index]);
+      if (partMachine)
+        (void)generateCode(**part, *partMachine, *streams[index],
+                           errors[index]);
+    });
+  pool.wait();
+  for (std::string &partError : errors)
+    if (!partError.empty()) {
+      error = std::move(partError);
+      return failure();
+    }
   return success();
 }

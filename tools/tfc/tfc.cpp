@@ -18,7 +18,9 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -115,9 +117,19 @@ static cl::opt<bool> compileStrict(
     cl::desc("Make the warnings about unordered variable accesses and the "
              "guide's pitfalls errors"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<bool> compileVerbose("v", cl::desc("Print each stage and its time"),
-                                    cl::sub(compileCommand),
-                                    cl::cat(tfcCategory));
+static cl::opt<bool>
+    compileVerbose("v",
+                   cl::desc("Print each stage, its time and the peak memory"),
+                   cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<unsigned> compileThreads(
+    "j",
+    cl::desc("Threads of the compiler (MLIR's passes over functions, LLVM's "
+             "code generation of the module's parts); default: "
+             "TFC_COMPILE_THREADS, else 1"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool> compileMLIRTiming(
+    "mlir-timing", cl::desc("Print the time of each pass of the pipelines"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<bool> compileAllowUndefinedGradients(
     "allow-undefined-gradients",
     cl::desc("Take a missing gradient as zero with a warning, as TensorFlow "
@@ -289,6 +301,14 @@ static int runCompile() {
   options.runtimeLibraryDir = compileRuntimeDir;
   options.embedCheckpoint = compileEmbedCheckpoint;
   options.verbose = compileVerbose;
+  options.passTiming = compileMLIRTiming;
+  options.threads = compileThreads;
+  if (options.threads == 0)
+    if (std::optional<std::string> env =
+            sys::Process::GetEnv("TFC_COMPILE_THREADS"))
+      if (StringRef(*env).getAsInteger(10, options.threads))
+        options.threads = 0;
+  options.threads = std::max(options.threads, 1u);
   options.strict = compileStrict;
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
   options.disabledRewrites.assign(compileDisableRewrite.begin(),
@@ -328,7 +348,15 @@ static int runCompile() {
 
   mlir::DialectRegistry registry;
   registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
+  // One thread unless asked for more: `make test` and build systems run
+  // many compiles at once. (The pool outlives the context.)
+  std::optional<DefaultThreadPool> threads;
+  mlir::MLIRContext context(registry,
+                            mlir::MLIRContext::Threading::DISABLED);
+  if (options.threads > 1) {
+    threads.emplace(hardware_concurrency(options.threads));
+    context.setThreadPool(*threads);
+  }
   context.loadAllAvailableDialects();
   // Diagnostics point at the user's source; the IR at that moment is noise.
   context.printOpOnDiagnostic(false);

@@ -141,6 +141,85 @@ def TFCApproximateMath : Pass<"tfc-approximate-math"> {
   ];
 }
 
+def TFCPrivatizeDestinations
+    : Pass<"tfc-privatize-destinations", "::mlir::func::FuncOp"> {
+  let summary = "Give every user of a shared empty or filled tensor its own";
+  let description = [{
+    CSE merges every `tensor.empty` of a type into one, and the fills of
+    them (the zeros a matmul accumulates into, as a `linalg.fill` or as
+    its tiled loop) into one too: in a graph of N matmuls, one value is the
+    destination of N ops. One-shot bufferization then sees one alias set
+    of N writers and weighs each against all the others (quadratic: 57 s
+    of 110 at 400 layers), only to give each a buffer of its own anyway.
+
+    Before bufferization, this pass splits the users of such a value, in
+    program order, into groups of eight: the first group keeps the value,
+    each further group shares a copy of the computation that makes it,
+    placed before the group's first user (outside any loop the user is
+    in). A value is copied when it is a `tensor.empty`, or the result of a
+    side-effect-free op of at most `max-ops` operations whose tensor
+    inputs are such values and that uses no other tensor (a fill of an
+    empty tensor, tiled or not). Within a group, bufferization still gives
+    users whose values do not overlap in time one buffer; the analysis
+    is quadratic in a group only. Values with at most eight users are left
+    as they are.
+
+    ```mlir
+    %e = tensor.empty() : tensor<8x64xf32>
+    %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+    %a = linalg.matmul ins(%x, %w0 : ...) outs(%z : tensor<8x64xf32>) -> ...
+    %b = linalg.matmul ins(%a, %w1 : ...) outs(%z : tensor<8x64xf32>) -> ...
+    // with more than eight such matmuls, the ninth to the sixteenth
+    // accumulate into a fill of an empty tensor of their own, and so on.
+    ```
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"64",
+           "The largest computation that is copied (operations)">,
+  ];
+}
+
+def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
+  let summary = "Outline the pieces of a large function into functions";
+  let description = [{
+    Cuts every function of more than `max-ops` operations (nested ones
+    included) into consecutive pieces of at most `max-ops` operations and
+    moves each piece into a private function of its own, called in its
+    place; the pieces are marked `noinline` for LLVM (`passthrough`). Runs on buffers (after
+    bufferization), where moving code into a function changes nothing but
+    where it lives: values used by a piece become arguments, values used
+    after it results; constants and `memref.get_global` are cloned into
+    the pieces instead, and `memref.alloca` stays where it is.
+
+    Why: a graph of thousands of ops is one function; LLVM's optimizations
+    and code generation are superlinear in a function's size, and the
+    stack slots of all its vector temporaries add up (a 200-layer chain
+    exceeded the 64 KiB that a compiled function may use). Pieces of
+    bounded size keep compile time linear in the graph and each function's
+    stack bounded; a call per piece costs nothing next to its loops.
+    Functions within the bound are left as they are.
+
+    ```mlir
+    func.func @run(%x: memref<8x64xf32>) -> memref<8x64xf32> {
+      // thousands of loop nests
+    }
+    // becomes
+    func.func @run(%x: memref<8x64xf32>) -> memref<8x64xf32> {
+      %a = call @run_part0(%x) : (memref<8x64xf32>) -> memref<8x64xf32>
+      %b = call @run_part1(%a) : (memref<8x64xf32>) -> memref<8x64xf32>
+      return %b : memref<8x64xf32>
+    }
+    func.func private @run_part0(%x: memref<8x64xf32>) -> memref<8x64xf32>
+        attributes {passthrough = ["noinline"]} { ... }
+    ```
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"400",
+           "The most operations a function keeps (and a piece gets)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def TFCRuntimeThreadCount
     : Pass<"tfc-runtime-thread-count", "::mlir::ModuleOp"> {
   let summary = "Take the thread count of every omp.parallel from the runtime";

@@ -44,8 +44,13 @@ struct CompilerOptions {
   /// Where libtfc_runtime.so and the runtime headers are; default: next to
   /// the tfc executable (`../lib`).
   std::string runtimeLibraryDir;
-  /// Print each stage and its time to stderr.
+  /// Print each stage, its time and the peak memory so far to stderr.
   bool verbose = false;
+  /// Print the time of each pass of the MLIR pipelines (--mlir-timing).
+  bool passTiming = false;
+  /// Threads of LLVM's code generation (the module is split into this many
+  /// parts, each generated on its own thread); 1 generates one object.
+  unsigned threads = 1;
   /// Races and pitfalls are errors instead of warnings.
   bool strict = false;
   /// Take missing gradients as zero with a warning (tfc-autodiff).

@@ -44,6 +44,14 @@ struct TargetOptions {
 LogicalResult emitObjectFile(llvm::Module &module, const TargetOptions &options,
                              llvm::raw_pwrite_stream &os, std::string &error);
 
+/// Optimizes `module` like emitObjectFile, then splits it into one part per
+/// stream and writes the parts' object files in parallel, one thread each.
+/// The objects together define what the module defines.
+LogicalResult emitObjectFiles(llvm::Module &module,
+                              const TargetOptions &options,
+                              ArrayRef<llvm::raw_pwrite_stream *> streams,
+                              std::string &error);
+
 } // namespace mlir::tfc
 
 #endif // TFC_TARGET_LLVMMODEL_H

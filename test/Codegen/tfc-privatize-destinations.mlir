@@ -1,0 +1,99 @@
+// RUN: tfc-opt %s --tfc-privatize-destinations --split-input-file | FileCheck %s
+
+// The zeros that CSE shared between ten matmuls: the first eight keep
+// them, the other two share a fill of an empty tensor of their own, made
+// just before the first of them (groups of eight users keep bufferization
+// linear and still let users whose values do not overlap share a buffer).
+
+// CHECK-LABEL: func.func @shared_fill(
+// CHECK:         %[[E1:.*]] = tensor.empty() : tensor<8x64xf32>
+// CHECK:         %[[Z1:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E1]] : tensor<8x64xf32>)
+// CHECK-COUNT-8: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x64xf32>, tensor<64x64xf32>) outs(%[[Z1]] : tensor<8x64xf32>)
+// CHECK:         %[[E2:.*]] = tensor.empty() : tensor<8x64xf32>
+// CHECK:         %[[Z2:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E2]] : tensor<8x64xf32>)
+// CHECK-COUNT-2: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x64xf32>, tensor<64x64xf32>) outs(%[[Z2]] : tensor<8x64xf32>)
+// CHECK:         return
+func.func @shared_fill(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m1 = linalg.matmul ins(%m0, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m2 = linalg.matmul ins(%m1, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m3 = linalg.matmul ins(%m2, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m4 = linalg.matmul ins(%m3, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m5 = linalg.matmul ins(%m4, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m6 = linalg.matmul ins(%m5, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m7 = linalg.matmul ins(%m6, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m8 = linalg.matmul ins(%m7, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m9 = linalg.matmul ins(%m8, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %m9 : tensor<8x64xf32>
+}
+
+// -----
+
+// A value with at most eight users is left shared.
+
+// CHECK-LABEL: func.func @few_users(
+// CHECK-COUNT-1: linalg.fill
+// CHECK-NOT:     linalg.fill
+func.func @few_users(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m1 = linalg.matmul ins(%m0, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %m1 : tensor<8x64xf32>
+}
+
+// -----
+
+// A fill of an argument reads no empty tensor: it is not copied, however
+// many users it has.
+
+// CHECK-LABEL: func.func @fill_of_argument(
+// CHECK-COUNT-1: linalg.fill
+// CHECK-NOT:     linalg.fill
+func.func @fill_of_argument(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>, %init: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%zero : f32) outs(%init : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m1 = linalg.matmul ins(%m0, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m2 = linalg.matmul ins(%m1, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m3 = linalg.matmul ins(%m2, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m4 = linalg.matmul ins(%m3, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m5 = linalg.matmul ins(%m4, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m6 = linalg.matmul ins(%m5, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m7 = linalg.matmul ins(%m6, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m8 = linalg.matmul ins(%m7, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m9 = linalg.matmul ins(%m8, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  return %m9 : tensor<8x64xf32>
+}
+
+// -----
+
+// Copies go before the loop that uses the value, never into its body.
+
+// CHECK-LABEL: func.func @use_in_loop(
+// CHECK:         scf.for
+// CHECK-NOT:       tensor.empty
+// CHECK:         scf.yield
+func.func @use_in_loop(%n: index, %v: f32) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %e = tensor.empty() : tensor<4xf32>
+  %f = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %f) -> (tensor<4xf32>) {
+    %g0 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g1 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g2 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g3 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g4 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g5 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g6 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g7 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    %g8 = linalg.fill ins(%v : f32) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+    scf.yield %g8 : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
