@@ -45,6 +45,9 @@ else:
 # Graphviz's dot renders `tfc graph -o graph.svg`.
 if shutil.which("dot"):
     config.available_features.add("graphviz")
+# util-linux's script gives a command a terminal (tfc compile's status line).
+if shutil.which("script"):
+    config.available_features.add("script")
 
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))

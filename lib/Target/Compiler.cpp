@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Target/Compiler.h"
+
+#include "StatusLine.h"
 #include "tfc/Target/EmbedCheckpoint.h"
 
 #include "tfc/Codegen/TargetDescription.h"
@@ -67,7 +69,12 @@ namespace {
 /// stage's time and the process's peak resident memory so far.
 class StageTimer {
 public:
-  explicit StageTimer(bool verbose) : verbose(verbose) {}
+  /// Without -v, a long compile on a terminal shows a status line instead
+  /// (StatusLine.h); a nested timer updates the outer one's.
+  explicit StageTimer(bool verbose) : verbose(verbose) {
+    if (!StatusLine::current())
+      line.emplace("tfc compile", !verbose);
+  }
   void done(StringRef stage) {
     auto now = std::chrono::steady_clock::now();
     if (verbose) {
@@ -79,13 +86,26 @@ public:
                           .count()
                    << " ms, peak " << usage.ru_maxrss / 1024 << " MiB)\n";
     }
+    if (StatusLine *status = StatusLine::current())
+      status->set((stage + " done").str());
     last = now;
   }
 
 private:
   bool verbose;
   std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  std::optional<StatusLine> line;
 };
+
+/// Clears the status line before a diagnostic is printed, then lets the
+/// handlers before it print it.
+static ScopedDiagnosticHandler clearStatusFirst(MLIRContext *context) {
+  return ScopedDiagnosticHandler(context, [](Diagnostic &) {
+    if (StatusLine *status = StatusLine::current())
+      status->clear();
+    return failure();
+  });
+}
 } // namespace
 
 /// The model name: given, or the output's stem without `lib`, or the input's.
@@ -157,6 +177,7 @@ mlir::tfc::loadModel(MLIRContext &context, StringRef path,
 LogicalResult mlir::tfc::compileModel(MLIRContext &context,
                                       const CompilerOptions &options) {
   StageTimer timer(options.verbose);
+  ScopedDiagnosticHandler clearStatus = clearStatusFirst(&context);
   llvm::SourceMgr sourceMgr;
   OwningOpRef<ModuleOp> module =
       loadModel(context, options.inputPath, options.tensorflow, sourceMgr);
