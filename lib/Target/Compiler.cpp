@@ -267,6 +267,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   buildTfcEntryPointABIPipeline(frontend, pipelineOptions);
   if (failed(frontend.run(module)))
     return failure();
+  // Stopped, so that the code generation's passes are not counted in it.
+  frontendTiming.stop();
   timer.done("front end");
 
   FailureOr<ModelDescription> model = describeModel(module, name);
