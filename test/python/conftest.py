@@ -38,8 +38,20 @@ def polynomial_fit_library(tmp_path_factory):
                          "examples/polynomial_fit/polynomial_fit.mlir")
 
 
-TF1_GRAPHS = os.environ.get("TFC_TF1_GRAPHS", os.path.join(
-    ROOT, "..", "shared", "tf1-graphs"))
+def find_tf1_graphs():
+    """The shared corpus of TensorFlow 1 files, where lit looks for it too:
+    $TFC_TF1_GRAPHS, shared/tf1-graphs beside the source tree, or the
+    workplace's /work/shared/tf1-graphs."""
+    candidates = [os.environ.get("TFC_TF1_GRAPHS", ""),
+                  os.path.join(ROOT, "..", "shared", "tf1-graphs"),
+                  "/work/shared/tf1-graphs"]
+    for candidate in candidates:
+        if candidate and os.path.isfile(os.path.join(candidate, "MANIFEST.md")):
+            return candidate
+    return candidates[1]
+
+
+TF1_GRAPHS = find_tf1_graphs()
 
 
 @pytest.fixture(scope="session")
