@@ -21,6 +21,8 @@ config.substitutions.append(("%tfc_src_root", config.tfc_src_root))
 
 import sys
 config.substitutions.append(("%python", sys.executable))
+# The C++ compiler tfc itself was built with.
+config.substitutions.append(("%cxx", config.tfc_cxx_compiler))
 config.substitutions.append(("%tfc_obj_root", config.tfc_obj_root))
 
 # The shared corpus of real TensorFlow 1 files (read-only): `%tf1_graphs`

@@ -11,6 +11,8 @@
 
 #include "tfc/Codegen/Passes.h"
 
+#include "tfc/Support/RuntimeABI.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -27,7 +29,7 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// The runtime function returning the thread count of the call in progress
-/// (runtime/include/tfc/runtime/model.h).
+/// (runtime/include/tfc/runtime/model.h, listed in abi.h).
 static constexpr StringLiteral kNumThreadsFunction = "tfc_runtime_num_threads";
 
 /// The loop nest of `parallel` when the region is nothing but one
@@ -111,9 +113,11 @@ struct TFCRuntimeThreadCountPass
     auto function = module.lookupSymbol<func::FuncOp>(kNumThreadsFunction);
     if (!function) {
       builder.setInsertionPointToEnd(module.getBody());
-      function = func::FuncOp::create(
-          builder, module.getLoc(), kNumThreadsFunction,
-          builder.getFunctionType({}, {builder.getI32Type()}));
+      FunctionType type = builder.getFunctionType({}, {builder.getI32Type()});
+      verifyRuntimeCall(kNumThreadsFunction, type.getInputs(),
+                        type.getResults());
+      function = func::FuncOp::create(builder, module.getLoc(),
+                                      kNumThreadsFunction, type);
       function.setPrivate();
     }
     for (omp::ParallelOp op : regions) {

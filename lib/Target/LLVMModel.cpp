@@ -8,6 +8,7 @@
 #include "tfc/Target/LLVMModel.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
+#include "tfc/runtime/abi.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -22,11 +23,13 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 
+#include <cstddef>
+
 using namespace mlir;
 using namespace mlir::tfc;
 
 std::string mlir::tfc::modelSymbolName(StringRef modelName) {
-  std::string symbol = "tfc_model_";
+  std::string symbol = TFC_MODEL_SYMBOL_PREFIX;
   for (char c : modelName)
     symbol.push_back(llvm::isAlnum(c) ? c : '_');
   return symbol;
@@ -238,12 +241,24 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
   llvm::GlobalVariable *metadataText =
       createBytes(*llvmModule, metadata, "__tfc_metadata", /*addNul=*/true);
 
-  // struct tfc_model_abi (runtime/include/tfc/model_abi.h).
+  // struct tfc_model_abi of tfc/runtime/abi.h, field by field: four i32,
+  // then pointers and sizes. The offsets pin the order below to the header.
+  static_assert(offsetof(tfc_model_abi, abi_version) == 0 &&
+                    offsetof(tfc_model_abi, num_functions) == 4 &&
+                    offsetof(tfc_model_abi, num_blobs) == 8 &&
+                    offsetof(tfc_model_abi, reserved) == 12 &&
+                    offsetof(tfc_model_abi, metadata) == 16 &&
+                    offsetof(tfc_model_abi, metadata_size) == 24 &&
+                    offsetof(tfc_model_abi, functions) == 32 &&
+                    offsetof(tfc_model_abi, blobs) == 40 &&
+                    offsetof(tfc_model_abi, blob_sizes) == 48 &&
+                    sizeof(tfc_model_abi) == 56,
+                "tfc_model_abi changed: update the structure built here");
   auto *abiType = llvm::StructType::create(
       context, {i32, i32, i32, i32, ptrType, i64, ptrType, ptrType, ptrType},
       "tfc_model_abi");
   llvm::Constant *abi = llvm::ConstantStruct::get(
-      abiType, {llvm::ConstantInt::get(i32, 1),
+      abiType, {llvm::ConstantInt::get(i32, TFC_MODEL_ABI_VERSION),
                 llvm::ConstantInt::get(i32, functions.size()),
                 llvm::ConstantInt::get(i32, blobs.size()),
                 llvm::ConstantInt::get(i32, 0), metadataText,

@@ -56,10 +56,10 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
     setError(status, TFC_INVALID_ARGUMENT, "tfc_model_create: abi is NULL");
     return nullptr;
   }
-  if (abi->abi_version != 1) {
+  if (abi->abi_version != TFC_MODEL_ABI_VERSION) {
     setError(status, TFC_FAILED_PRECONDITION,
-             "the model was compiled for model ABI %u; this runtime reads 1",
-             abi->abi_version);
+             "the model was compiled for model ABI %u; this runtime reads %d",
+             abi->abi_version, TFC_MODEL_ABI_VERSION);
     return nullptr;
   }
   if (validateModelAbi(abi, status) != TFC_OK)

@@ -24,7 +24,7 @@ ModelLibrary::~ModelLibrary() {
 
 bool ModelLibrary::open(const std::string &path, const Console &console) {
   std::string symbol, error;
-  if (!findExportedObjectInFile(path, "tfc_model_", symbol, error)) {
+  if (!findExportedObjectInFile(path, TFC_MODEL_SYMBOL_PREFIX, symbol, error)) {
     reportError(console, error);
     return false;
   }

@@ -12,28 +12,12 @@
 #ifndef TFC_RUNTIME_MODEL_H
 #define TFC_RUNTIME_MODEL_H
 
+#include "tfc/runtime/abi.h"
 #include "tfc/runtime/base.h"
 #include "tfc/runtime/store.h"
 #include "tfc/runtime/tensor.h"
 
 TFC_EXTERN_C_BEGIN
-
-/* Calls a compiled entry point: args[i] points to the memref descriptor of
- * result struct, arguments and variables, in that order. */
-typedef void (*tfc_packed_fn)(void **args);
-
-/* What a compiled library exports (tfc_model_<name>). */
-typedef struct tfc_model_abi {
-  uint32_t abi_version; /* 1 */
-  uint32_t num_functions;
-  uint32_t num_blobs;
-  uint32_t reserved;
-  const char *metadata; /* NUL-terminated text */
-  uint64_t metadata_size;
-  const tfc_packed_fn *functions;
-  const void *const *blobs; /* constant initializer data */
-  const uint64_t *blob_sizes;
-} tfc_model_abi;
 
 typedef struct tfc_model tfc_model;
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Dialect/TFC/Transforms/Passes.h"
+#include "tfc/Conversion/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
@@ -13,7 +13,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCMARKENTRYPOINTS
-#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+#include "tfc/Conversion/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;
@@ -33,12 +33,12 @@ struct TFCMarkEntryPointsPass
       if (func.isExternal() ||
           (!func.isPublic() && !initializers.contains(func.getSymNameAttr())))
         continue;
-      func->setAttr("tfc.entry_point", unit);
+      func->setAttr(kEntryPointAttrName, unit);
       func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(), unit);
       // Arguments are the caller's tensors: never written. Variable buffers
       // (the trailing arguments) may be updated in place.
       unsigned numVariables = 0;
-      if (auto variables = func->getAttrOfType<ArrayAttr>("tfc.variables"))
+      if (auto variables = func->getAttrOfType<ArrayAttr>(kVariablesAttrName))
         numVariables = variables.size();
       for (unsigned i = 0, e = func.getNumArguments() - numVariables; i < e;
            ++i)

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Dialect/TFC/Transforms/Passes.h"
+#include "tfc/Conversion/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
@@ -15,7 +15,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCOUTLINEINITIALIZERS
-#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+#include "tfc/Conversion/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -2,15 +2,16 @@
 //
 // Implements tfc-lower-runtime-calls: tfc.print, the assertions,
 // tfc.host_call and the checkpoint ops become calls of the runtime functions of
-// tfc/runtime/compiled.h. Tensors cross as the parts of their buffers
+// tfc/runtime/compiled.h (listed in tfc/runtime/abi.h). Tensors cross as the parts of their buffers
 // (address, offset, sizes and strides), which works for every dtype and
 // rank with one function each.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Dialect/TFC/Transforms/Passes.h"
+#include "tfc/Conversion/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
+#include "tfc/Support/RuntimeABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -27,7 +28,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCLOWERRUNTIMECALLS
-#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+#include "tfc/Conversion/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;
@@ -103,6 +104,7 @@ private:
 func::CallOp RuntimeCalls::call(OpBuilder &builder, Location loc,
                                 StringRef name, ValueRange args,
                                 TypeRange results) {
+  verifyRuntimeCall(name, args.getTypes(), results);
   auto type = builder.getFunctionType(args.getTypes(), results);
   auto callee = symbols.lookup<func::FuncOp>(name);
   if (!callee) {

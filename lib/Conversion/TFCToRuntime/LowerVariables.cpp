@@ -6,9 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Dialect/TFC/Transforms/Passes.h"
-
-#include "Gradients/GradientUtils.h"
+#include "tfc/Conversion/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
@@ -24,11 +22,19 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCLOWERVARIABLES
-#include "tfc/Dialect/TFC/Transforms/Passes.h.inc"
+#include "tfc/Conversion/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;
 using namespace mlir::tfc;
+
+/// `value` as `type` when that is a more or less static form of its type.
+static Value castToType(OpBuilder &builder, Location loc, Value value,
+                        Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
 
 namespace {
 
@@ -401,10 +407,10 @@ LogicalResult VariableLowering::run() {
       llvm::map_to_vector(variables, [](auto &entry) -> Attribute {
         return FlatSymbolRefAttr::get(entry.first);
       });
-  func->setAttr("tfc.variables", ArrayAttr::get(context, names));
+  func->setAttr(kVariablesAttrName, ArrayAttr::get(context, names));
   if (llvm::any_of(variables,
                    [](auto &entry) { return entry.second.assigned; }))
-    func->setAttr("tfc.writes_variables", UnitAttr::get(context));
+    func->setAttr(kWritesVariablesAttrName, UnitAttr::get(context));
   return success();
 }
 
