@@ -10,13 +10,15 @@
 #ifndef TFC_LIB_CODEGEN_GPUHOSTBUFFERS_H
 #define TFC_LIB_CODEGEN_GPUHOSTBUFFERS_H
 
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace mlir::tfc {
 
 /// Set by tfc-gpu-device-memory on host staging buffers.
-inline constexpr StringLiteral kHostAttr = "tfc.host";
+inline constexpr StringLiteral kHostAttr = kHostAttrName;
 
 /// Whether `value` is a host staging buffer (or a view of one).
 inline bool isHostBuffer(Value value) {

@@ -75,7 +75,7 @@ mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
     CheckedInput &input = inputs.emplace_back();
     input.argument = arg.getArgNumber();
     auto name =
-        func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "tfc.name");
+        func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kNameAttrName);
     input.name = name ? name.str() : "arg" + std::to_string(input.argument);
     xs.push_back(arg);
   }

@@ -152,14 +152,14 @@ FailureOr<ModelDescription> mlir::tfc::describeModel(ModuleOp module,
 
   llvm::StringMap<int64_t> entryIndex;
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (!func->hasAttr("tfc.entry_point"))
+    if (!func->hasAttr(kEntryPointAttrName))
       continue;
     EntryPointDescription entry;
     entry.name = func.getSymName().str();
     entry.isInitializer = initializerFunctions.contains(func.getSymName());
-    entry.writesVariables = func->hasAttr("tfc.writes_variables");
+    entry.writesVariables = func->hasAttr(kWritesVariablesAttrName);
     unsigned numVariables = 0;
-    if (auto variables = func->getAttrOfType<ArrayAttr>("tfc.variables")) {
+    if (auto variables = func->getAttrOfType<ArrayAttr>(kVariablesAttrName)) {
       numVariables = variables.size();
       for (auto ref : variables.getAsRange<FlatSymbolRefAttr>())
         entry.variables.push_back(ref.getValue().str());
@@ -167,7 +167,7 @@ FailureOr<ModelDescription> mlir::tfc::describeModel(ModuleOp module,
     FunctionType type = func.getFunctionType();
     for (unsigned i = 0, e = type.getNumInputs() - numVariables; i < e; ++i) {
       std::string argName = "arg" + std::to_string(i);
-      if (auto given = func.getArgAttrOfType<StringAttr>(i, "tfc.name"))
+      if (auto given = func.getArgAttrOfType<StringAttr>(i, kNameAttrName))
         argName = given.str();
       FailureOr<TensorSignature> signature =
           signatureOf(func.getLoc(), type.getInput(i), argName);
@@ -185,7 +185,7 @@ FailureOr<ModelDescription> mlir::tfc::describeModel(ModuleOp module,
     }
     for (unsigned i = 0, e = type.getNumResults(); i < e; ++i) {
       std::string resultName = "output" + std::to_string(i);
-      if (auto given = func.getResultAttrOfType<StringAttr>(i, "tfc.name"))
+      if (auto given = func.getResultAttrOfType<StringAttr>(i, kNameAttrName))
         resultName = given.str();
       FailureOr<TensorSignature> signature =
           signatureOf(func.getLoc(), type.getResult(i), resultName);

@@ -22,7 +22,7 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-static constexpr StringLiteral kNameAttr = "tfc.name";
+static constexpr StringLiteral kNameAttr = kNameAttrName;
 
 /// `text` inside a DOT string: quotes and backslashes escaped, line breaks
 /// as `\n`.

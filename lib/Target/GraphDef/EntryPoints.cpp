@@ -338,7 +338,7 @@ LogicalResult importEntry(GraphImporter &importer, const ResolvedEntry &entry,
       builder.getFunctionType(argTypes, {}));
   Block *entryBlock = func.addEntryBlock();
   for (auto [i, feed] : llvm::enumerate(entry.feeds)) {
-    func.setArgAttr(i, "tfc.name", builder.getStringAttr(feed.display));
+    func.setArgAttr(i, kNameAttrName, builder.getStringAttr(feed.display));
     if (isStringFeed(importer, feed))
       func.setArgAttr(i, kStringArgAttrName, builder.getUnitAttr());
   }
@@ -390,7 +390,7 @@ LogicalResult importEntry(GraphImporter &importer, const ResolvedEntry &entry,
   func.setFunctionType(builder.getFunctionType(
       argTypes, llvm::to_vector(ValueRange(results).getTypes())));
   for (auto [i, fetch] : llvm::enumerate(entry.fetches))
-    func.setResultAttr(i, "tfc.name", builder.getStringAttr(fetch.second));
+    func.setResultAttr(i, kNameAttrName, builder.getStringAttr(fetch.second));
   return success();
 }
 

@@ -142,8 +142,8 @@ LogicalResult importNode(ImportScope &scope, int node) {
                     : importer.result.outputs.front().value;
   if (first && !synthetic)
     if (Operation *op = first.getDefiningOp())
-      if (op->getBlock() == scope.block && !op->hasAttr("tfc.name"))
-        op->setAttr("tfc.name", builder.getStringAttr(importer.node.name()));
+      if (op->getBlock() == scope.block && !op->hasAttr(kNameAttrName))
+        op->setAttr(kNameAttrName, builder.getStringAttr(importer.node.name()));
   crossCheckOutputShapes(importer);
   scope.nodes[node] = std::move(importer.result);
   return success();

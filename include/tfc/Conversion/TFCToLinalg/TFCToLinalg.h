@@ -27,7 +27,6 @@ public:
 /// from a `dynamic_size` create (through writes, loops and branches) with
 /// `kGrowsAttrName`: only those grow the array when they write past its
 /// end. The others update it in place. Run it before the conversion.
-inline constexpr llvm::StringLiteral kGrowsAttrName = "tfc.grows";
 void markGrowingTensorArrayWrites(Operation *root);
 
 /// Adds the patterns lowering `tfc.cond`, `tfc.while` and their

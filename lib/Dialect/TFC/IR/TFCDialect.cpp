@@ -1,7 +1,7 @@
 //===- TFCDialect.cpp - tfc dialect registration --------------------------===//
 //
-// Registers the tfc dialect's types and ops and materializes folded
-// constants.
+// Registers the tfc dialect's types and ops, materializes folded
+// constants and verifies the dialect's discardable attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +9,7 @@
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Interfaces/FoldInterfaces.h"
 
 using namespace mlir;
@@ -44,4 +45,81 @@ Operation *TFCDialect::materializeConstant(OpBuilder &builder, Attribute value,
   if (!elements || elements.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
+/// Checks that `attr` (named `name`) has the kind ODS declares for it;
+/// `where` says what it is attached to in the message.
+static LogicalResult verifyKind(function_ref<InFlightDiagnostic()> emitError,
+                                StringRef name, Attribute attr, bool isKind,
+                                StringRef kind) {
+  if (isKind)
+    return success();
+  return emitError() << "'" << name << "' must be " << kind << ", got "
+                     << attr;
+}
+
+LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  Attribute attr = attribute.getValue();
+  auto emit = [&] { return op->emitOpError(); };
+  auto onFunction = [&]() -> LogicalResult {
+    if (isa<func::FuncOp>(op))
+      return success();
+    return op->emitOpError() << "'" << name << "' is only valid on a function";
+  };
+  if (name == NameAttrHelper::getNameStr())
+    return verifyKind(emit, name, attr, isa<StringAttr>(attr), "a string");
+  if (name == EntryPointAttrHelper::getNameStr() ||
+      name == WritesVariablesAttrHelper::getNameStr()) {
+    if (failed(onFunction()))
+      return failure();
+    return verifyKind(emit, name, attr, isa<UnitAttr>(attr), "a unit attribute");
+  }
+  if (name == VariablesAttrHelper::getNameStr()) {
+    if (failed(onFunction()))
+      return failure();
+    auto array = dyn_cast<ArrayAttr>(attr);
+    return verifyKind(emit, name, attr,
+                      array && llvm::all_of(array, llvm::IsaPred<StringAttr>),
+                      "an array of variable names");
+  }
+  if (name == ScheduledAttrHelper::getNameStr() ||
+      name == GrowsAttrHelper::getNameStr() ||
+      name == HostAttrHelper::getNameStr())
+    return verifyKind(emit, name, attr, isa<UnitAttr>(attr), "a unit attribute");
+  return op->emitOpError() << "has an unknown tfc attribute '" << name << "'";
+}
+
+LogicalResult TFCDialect::verifyRegionArgAttribute(Operation *op,
+                                                   unsigned region,
+                                                   unsigned argIndex,
+                                                   NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  Attribute attr = attribute.getValue();
+  auto emit = [&] {
+    return op->emitOpError() << "argument " << argIndex << ": ";
+  };
+  if (name == NameAttrHelper::getNameStr())
+    return verifyKind(emit, name, attr, isa<StringAttr>(attr), "a string");
+  if (name == StringAttrHelper::getNameStr())
+    return verifyKind(emit, name, attr, isa<UnitAttr>(attr), "a unit attribute");
+  return emit() << "unknown tfc argument attribute '" << name << "'";
+}
+
+LogicalResult TFCDialect::verifyRegionResultAttribute(
+    Operation *op, unsigned region, unsigned resultIndex,
+    NamedAttribute attribute) {
+  StringRef name = attribute.getName().strref();
+  auto emit = [&] {
+    return op->emitOpError() << "result " << resultIndex << ": ";
+  };
+  if (name == NameAttrHelper::getNameStr())
+    return verifyKind(emit, name, attribute.getValue(),
+                      isa<StringAttr>(attribute.getValue()), "a string");
+  return emit() << "unknown tfc result attribute '" << name << "'";
 }

@@ -77,7 +77,7 @@ LogicalResult checkInGraph(Operation *op) {
 
 std::string nameOf(Value value) {
   if (Operation *op = value.getDefiningOp())
-    if (auto name = op->getAttrOfType<StringAttr>("tfc.name"))
+    if (auto name = op->getAttrOfType<StringAttr>(kNameAttrName))
       return name.str();
   return "the value";
 }
@@ -92,7 +92,7 @@ public:
       // The training ops themselves are replaced: their names are free.
       if (isa<GradientsOp, MinimizeOp>(op))
         return;
-      if (auto name = op->getAttrOfType<StringAttr>("tfc.name"))
+      if (auto name = op->getAttrOfType<StringAttr>(kNameAttrName))
         names.markUsed(name.getValue());
       if (auto global = dyn_cast<GlobalVariableOp>(op))
         names.markUsed(global.getSymName());

@@ -30,13 +30,10 @@ using namespace mlir::tfc;
 
 /// The attribute that lists the axes of reductions and squeezes.
 static constexpr StringLiteral kAxesAttrName = "axes";
-/// The name of the squeeze op.
-static constexpr StringLiteral kSqueezeOpName = "tfc.squeeze";
 
 /// True for a tfc reduction (`tfc.reduce_*` with its input as operand #0).
 static bool isReduction(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name.starts_with("tfc.reduce_") && op->getNumOperands() >= 1;
+  return op->hasTrait<OpTrait::tfc::Reduction>();
 }
 
 /// True for ops through which a broadcast result flows into a reduction
@@ -121,8 +118,7 @@ struct TFCLintPass : public tfc::impl::TFCLintBase<TFCLintPass> {
     getOperation()->walk([&](Operation *op) {
       if (isReduction(op) && !op->getAttr(kAxesAttrName))
         lintReductionWithoutAxes(op);
-      else if (op->getName().getStringRef() == kSqueezeOpName &&
-               !op->getAttr(kAxesAttrName))
+      else if (isa<SqueezeOp>(op) && !op->getAttr(kAxesAttrName))
         lintSqueezeWithoutAxes(op);
     });
     if (reportedError)

@@ -30,7 +30,7 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// The attribute holding an op's full TensorFlow name.
-static constexpr StringLiteral kNameAttr = "tfc.name";
+static constexpr StringLiteral kNameAttr = kNameAttrName;
 
 namespace {
 

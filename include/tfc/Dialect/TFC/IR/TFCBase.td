@@ -31,6 +31,39 @@ def TFC_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
   }];
+
+  // The attributes passes hand to later passes, the model description and
+  // the tools; verified by TFCDialect::verifyOperationAttribute and the
+  // region argument/result verifiers (docs/dialect.md lists what each means).
+  let discardableAttrs = (ins
+    // TensorFlow's node name of an op, or of an entry point's argument or
+    // result (a fed or fetched tensor).
+    "::mlir::StringAttr":$name,
+    // A function the compiled library exports (tfc-mark-entry-points).
+    "::mlir::UnitAttr":$entry_point,
+    // The store variables an entry point takes, in argument order after
+    // its own arguments (tfc-lower-variables).
+    "::mlir::ArrayAttr":$variables,
+    // An entry point that assigns a variable: runs alone on its store.
+    "::mlir::UnitAttr":$writes_variables,
+    // An entry point argument holding a string (bytes as i8).
+    "::mlir::UnitAttr":$string,
+    // A graph whose effects tfc-schedule has ordered.
+    "::mlir::UnitAttr":$scheduled,
+    // A TensorArray write that may grow its array.
+    "::mlir::UnitAttr":$grows,
+    // A CUDA-target allocation that stays in host memory.
+    "::mlir::UnitAttr":$host
+  );
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
+}
+
+/// A `tfc.reduce_*` op: its input is operand #0, its `axes` attribute the
+/// reduced dimensions (every one when absent).
+def TFC_Reduction : NativeOpTrait<"Reduction"> {
+  let cppNamespace = "::mlir::OpTrait::tfc";
 }
 
 class TFC_Op<string mnemonic, list<Trait> traits = []>

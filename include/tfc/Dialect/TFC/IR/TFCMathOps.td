@@ -210,7 +210,7 @@ def TFC_MatMulOp : TFC_Op<"matmul", [Pure, InferTypeOpAdaptor]> {
 /// A reduction over `axes` (all axes when absent), dropping the reduced
 /// dimensions unless `keep_dims` is set.
 class TFC_ReductionOp<string mnemonic, string tfName, Type operandType>
-    : TFC_Op<mnemonic, [Pure, InferTypeOpAdaptor]> {
+    : TFC_Op<mnemonic, [Pure, InferTypeOpAdaptor, TFC_Reduction]> {
   let summary = "`tf." # tfName # "` over the given axes";
   let description = [{
     Reduces `input` along `axes` like `tf.}] # tfName # [{`. Without `axes`

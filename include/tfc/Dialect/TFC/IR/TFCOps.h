@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "tfc/Dialect/TFC/IR/TFCAttrs.h"
+#include "tfc/Dialect/TFC/IR/TFCTraits.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/IR/TFCEffects.h"
 #include "tfc/Dialect/TFC/IR/TFCShapes.h"
@@ -28,12 +29,5 @@
 
 #define GET_OP_CLASSES
 #include "tfc/Dialect/TFC/IR/TFCOps.h.inc"
-
-namespace mlir::tfc {
-/// The unit attribute of an entry point's argument that is a TensorFlow
-/// string: a `tensor<?xi8>` holding its bytes, which the model's metadata
-/// marks so that callers can pass text (docs/dialect.md, "Strings").
-inline constexpr llvm::StringLiteral kStringArgAttrName = "tfc.string";
-} // namespace mlir::tfc
 
 #endif // TFC_DIALECT_TFC_IR_TFCOPS_H

@@ -21,10 +21,10 @@
 
 namespace mlir::tfc {
 
-/// Marks a `tfc.graph` that `tfc-schedule` has put in execution order: its
-/// ops, and those of its nested regions, run in text order, and
-/// `tfc-inline-graphs` can take its body as sequential code.
-inline constexpr llvm::StringLiteral kScheduledAttrName = "tfc.scheduled";
+// kScheduledAttrName (TFCDialect.h) marks a `tfc.graph` that
+// `tfc-schedule` has put in execution order: its ops, and those of its
+// nested regions, run in text order, and `tfc-inline-graphs` can take its
+// body as sequential code.
 
 /// True for a region of a tfc op that is a graph region (`tfc.graph`,
 /// `tfc.cond` branches, `tfc.while` regions, `tfc.control_dependencies` and

@@ -29,7 +29,7 @@ ScopedOpNamer::~ScopedOpNamer() { builder.setListener(previousListener); }
 void ScopedOpNamer::notifyOperationInserted(Operation *op,
                                             OpBuilder::InsertPoint previous) {
   if (isa<TFCDialect>(op->getDialect()))
-    op->setAttr("tfc.name", builder.getStringAttr(names.makeUnique(
+    op->setAttr(kNameAttrName, builder.getStringAttr(names.makeUnique(
                                 joinScope(prefix, defaultTFName(op)))));
   if (previousListener)
     previousListener->notifyOperationInserted(op, previous);

@@ -27,7 +27,7 @@ bool isFloatTensor(Value value) {
 }
 
 std::string tfNameOf(Operation *op) {
-  if (auto name = op->getAttrOfType<StringAttr>("tfc.name"))
+  if (auto name = op->getAttrOfType<StringAttr>(kNameAttrName))
     return name.str();
   return defaultTFName(op);
 }

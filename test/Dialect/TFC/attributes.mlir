@@ -1,0 +1,69 @@
+// The dialect's discardable attributes (TFCBase.td) are checked wherever
+// they appear: on ops, and on functions' arguments and results.
+// RUN: tfc-opt %s --split-input-file --verify-diagnostics
+
+// Well-formed: every kind in its place round-trips.
+func.func @entry(%x: tensor<2xf32> {tfc.name = "x"}, %s: tensor<?xi8> {tfc.string})
+    -> (tensor<2xf32> {tfc.name = "y"})
+    attributes {tfc.entry_point, tfc.variables = ["w", "b"], tfc.writes_variables} {
+  %y = tfc.neg %x {tfc.name = "scope/y"} : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+func.func @name_not_string(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tfc.name' must be a string, got 3 : i64}}
+  %y = tfc.neg %x {tfc.name = 3} : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{'tfc.entry_point' must be a unit attribute, got true}}
+func.func @entry_not_unit() attributes {tfc.entry_point = true} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tfc.variables' must be an array of variable names, got [1]}}
+func.func @variables_not_names() attributes {tfc.variables = [1]} {
+  return
+}
+
+// -----
+
+func.func @variables_on_op(%x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tfc.variables' is only valid on a function}}
+  %y = tfc.neg %x {tfc.variables = ["w"]} : tensor<2xf32>
+  return %y : tensor<2xf32>
+}
+
+// -----
+
+// expected-error @+1 {{has an unknown tfc attribute 'tfc.entrypoint'}}
+func.func @misspelled() attributes {tfc.entrypoint} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: 'tfc.name' must be a string, got unit}}
+func.func @arg_name(%x: tensor<2xf32> {tfc.name}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument 0: unknown tfc argument attribute 'tfc.strings'}}
+func.func @arg_unknown(%x: tensor<?xi8> {tfc.strings}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{result 0: 'tfc.name' must be a string, got 1 : i64}}
+func.func @result_name(%x: tensor<2xf32>) -> (tensor<2xf32> {tfc.name = 1}) {
+  return %x : tensor<2xf32>
+}
