@@ -213,20 +213,10 @@ struct SqueezeLowering : public OpConversionPattern<SqueezeOp> {
     auto resultType = dyn_cast<RankedTensorType>(op.getType());
     if (!input || !resultType)
       return rewriter.notifyMatchFailure(op, "needs ranked tensors");
-    int64_t rank = input.getRank();
-    SmallVector<int64_t> removed;
-    if (std::optional<ArrayRef<int64_t>> axes = op.getAxes()) {
-      for (int64_t axis : *axes)
-        removed.push_back(axis < 0 ? axis + rank : axis);
-    } else {
-      for (int64_t dim = 0; dim < rank; ++dim)
-        if (input.getDimSize(dim) == 1)
-          removed.push_back(dim);
-    }
     Location loc = op.getLoc();
     Value collapsed = tensor::CollapseShapeOp::create(
         rewriter, loc, adaptor.getInput(),
-        getUnitDimsReassociation(rank, removed));
+        getUnitDimsReassociation(input.getRank(), op.getRemovedDims()));
     rewriter.replaceOp(op, castTensorTo(rewriter, loc, collapsed, resultType));
     return success();
   }

@@ -172,6 +172,23 @@ LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+SmallVector<int64_t> SqueezeOp::getRemovedDims() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  int64_t rank = input.getRank();
+  SmallVector<int64_t> removed;
+  if (std::optional<ArrayRef<int64_t>> axes = getAxes()) {
+    for (int64_t axis : *axes)
+      removed.push_back(axis < 0 ? axis + rank : axis);
+    llvm::sort(removed);
+    removed.erase(llvm::unique(removed), removed.end());
+  } else {
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (input.getDimSize(dim) == 1)
+        removed.push_back(dim);
+  }
+  return removed;
+}
+
 LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
                                           std::optional<Location> location,
                                           Adaptor adaptor,

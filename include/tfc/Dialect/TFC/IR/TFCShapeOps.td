@@ -149,6 +149,12 @@ def TFC_SqueezeOp : TFC_ShapeOp<"squeeze"> {
   let results = (outs TFC_Tensor:$output);
   let assemblyFormat = "$input (`axes` $axes^)? attr-dict `:` type($input)";
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The dimensions of the (ranked) input this squeeze removes, in
+    /// ascending order: its axes made non-negative, or without axes every
+    /// dimension of static size 1.
+    ::llvm::SmallVector<int64_t> getRemovedDims();
+  }];
 }
 
 def TFC_TileOp : TFC_ShapeOp<"tile"> {

@@ -67,19 +67,8 @@ Value squeezeGrad(OpBuilder &b, Location loc, SqueezeOp op, Value dy) {
   auto input = dyn_cast<RankedTensorType>(op.getInput().getType());
   if (!input || !isa<RankedTensorType>(dy.getType()))
     return reshapeLike(b, loc, dy, op.getInput());
-  int64_t rank = input.getRank();
-  SmallVector<int64_t> removed;
-  if (std::optional<ArrayRef<int64_t>> axes = op.getAxes()) {
-    for (int64_t axis : *axes)
-      removed.push_back(axis < 0 ? axis + rank : axis);
-  } else {
-    for (int64_t dim = 0; dim < rank; ++dim)
-      if (input.getDimSize(dim) == 1)
-        removed.push_back(dim);
-  }
-  llvm::sort(removed);
   Value grad = dy;
-  for (int64_t axis : removed)
+  for (int64_t axis : op.getRemovedDims())
     grad = ExpandDimsOp::create(b, loc, grad, axis);
   return castToType(b, loc, grad, input);
 }
