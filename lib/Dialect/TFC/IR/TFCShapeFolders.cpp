@@ -223,26 +223,27 @@ static Attribute sliceConstant(DenseElementsAttr input,
   return DenseElementsAttr::get(type, sliced);
 }
 
-OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
-  if (getInputs().size() == 1 && getInputs().front().getType() == getType())
-    return getInputs().front();
+/// Concat and stack of constants: the inputs joined along `axis` of the
+/// result (stack's inputs have the result's rank less one: joining their
+/// elements in order along the new axis is the same).
+static OpFoldResult foldJoin(ArrayRef<Attribute> operands, Type resultType,
+                             int64_t axis) {
   std::optional<SmallVector<DenseElementsAttr>> inputs =
-      constantOperands(adaptor.getInputs());
-  RankedTensorType type = foldedType(getType());
+      constantOperands(operands);
+  RankedTensorType type = foldedType(resultType);
   if (!inputs || !type)
     return {};
-  int64_t axis = getAxisAttr().getInt();
   return joinConstants(*inputs, type, axis < 0 ? axis + type.getRank() : axis);
 }
 
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
+  if (getInputs().size() == 1 && getInputs().front().getType() == getType())
+    return getInputs().front();
+  return foldJoin(adaptor.getInputs(), getType(), getAxisAttr().getInt());
+}
+
 OpFoldResult StackOp::fold(FoldAdaptor adaptor) {
-  std::optional<SmallVector<DenseElementsAttr>> inputs =
-      constantOperands(adaptor.getInputs());
-  RankedTensorType type = foldedType(getType());
-  if (!inputs || !type)
-    return {};
-  int64_t axis = getAxisAttr().getInt();
-  return joinConstants(*inputs, type, axis < 0 ? axis + type.getRank() : axis);
+  return foldJoin(adaptor.getInputs(), getType(), getAxisAttr().getInt());
 }
 
 OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
