@@ -10,6 +10,10 @@
 
 #include "llvm/Support/CommandLine.h"
 
+namespace mlir::tfc {
+struct GraphImportOptions;
+} // namespace mlir::tfc
+
 /// The category of tfc's own options (--help shows only these).
 extern llvm::cl::OptionCategory tfcCategory;
 
@@ -17,8 +21,15 @@ extern llvm::cl::OptionCategory tfcCategory;
 extern llvm::cl::SubCommand benchCommand;
 int runBench();
 
-/// `tfc graph` (GraphCommand.cpp).
-extern llvm::cl::SubCommand graphCommand;
+/// `tfc graph` (GraphCommand.cpp). A function, so that options of other
+/// files can name the subcommand during static initialization.
+llvm::cl::SubCommand &graphCommand();
 int runGraph();
+
+/// The TensorFlow import options (--feed, --fetch, --run-target, --entry,
+/// --tags, --config) of `tfc compile`, `tfc import` and `tfc graph`
+/// (tfc.cpp); false after reporting a bad one, prefixed with `command`.
+bool tensorflowImportOptions(const char *command,
+                             mlir::tfc::GraphImportOptions &options);
 
 #endif // TFC_TOOLS_TFC_COMMANDS_H

@@ -31,77 +31,36 @@
 using namespace llvm;
 using namespace mlir::tfc;
 
-cl::SubCommand graphCommand(
-    "graph", "Draw a function's graph as TensorBoard does: scopes as nested "
-             "boxes, variables, reads and assigns apart, control edges "
-             "dashed, shapes on edges (DOT, or SVG/PNG/PDF with Graphviz)");
+cl::SubCommand &graphCommand() {
+  static cl::SubCommand command(
+      "graph", "Draw a function's graph as TensorBoard does: scopes as nested "
+               "boxes, variables, reads and assigns apart, control edges "
+               "dashed, shapes on edges (DOT, or SVG/PNG/PDF with Graphviz)");
+  return command;
+}
 static cl::opt<std::string>
     graphInput(cl::Positional, cl::Required,
                cl::desc("<model.mlir | model.pb | model.pbtxt | model.meta | "
                         "saved_model_dir>"),
-               cl::sub(graphCommand), cl::cat(tfcCategory));
+               cl::sub(graphCommand()), cl::cat(tfcCategory));
 static cl::opt<std::string> graphOutput(
     "o",
     cl::desc("Output: .dot/.gv (default stdout) or .svg/.png/.pdf (needs "
              "Graphviz's dot)"),
-    cl::value_desc("path"), cl::init("-"), cl::sub(graphCommand),
+    cl::value_desc("path"), cl::init("-"), cl::sub(graphCommand()),
     cl::cat(tfcCategory));
 static cl::opt<std::string>
     graphFunction("fn", cl::desc("The function (default: the only public one)"),
-                  cl::value_desc("name"), cl::sub(graphCommand),
+                  cl::value_desc("name"), cl::sub(graphCommand()),
                   cl::cat(tfcCategory));
 static cl::opt<std::string> graphAfter(
     "after",
     cl::desc("Draw the graph after this pass pipeline, as tfc-opt takes it "
              "(e.g. tfc-frontend, or canonicalize,cse)"),
-    cl::value_desc("pipeline"), cl::sub(graphCommand), cl::cat(tfcCategory));
-static cl::list<std::string>
-    graphEntries("entry",
-                 cl::desc("For a TensorFlow file: an entry point "
-                          "NAME=FEEDS:FETCHES[:TARGETS] (repeatable)"),
-                 cl::value_desc("spec"), cl::sub(graphCommand),
-                 cl::cat(tfcCategory));
-static cl::list<std::string>
-    graphFeeds("feed",
-               cl::desc("For a TensorFlow file: a fed tensor of the entry "
-                        "point `main` (repeatable)"),
-               cl::value_desc("tensor[:shape]"), cl::sub(graphCommand),
-               cl::cat(tfcCategory));
-static cl::list<std::string>
-    graphFetches("fetch",
-                 cl::desc("For a TensorFlow file: a fetched tensor of `main` "
-                          "(repeatable)"),
-                 cl::value_desc("tensor"), cl::sub(graphCommand),
-                 cl::cat(tfcCategory));
-static cl::list<std::string>
-    graphTags("tags", cl::desc("The SavedModel MetaGraphDef's tags"),
-              cl::CommaSeparated, cl::sub(graphCommand), cl::cat(tfcCategory));
-
+    cl::value_desc("pipeline"), cl::sub(graphCommand()), cl::cat(tfcCategory));
 static int fail(const Twine &message) {
   errs() << "tfc graph: " << message << "\n";
   return EXIT_FAILURE;
-}
-
-/// The import options the command line gives for a TensorFlow file.
-static std::optional<std::string> importOptions(GraphImportOptions &options) {
-  for (const std::string &text : graphEntries) {
-    GraphEntrySpec spec;
-    if (std::optional<std::string> error = parseEntrySpec(text, spec))
-      return "--entry: " + *error;
-    options.entries.push_back(spec);
-  }
-  if (!graphFetches.empty()) {
-    GraphEntrySpec spec;
-    spec.name = "main";
-    spec.feeds.assign(graphFeeds.begin(), graphFeeds.end());
-    spec.fetches.assign(graphFetches.begin(), graphFetches.end());
-    options.entries.push_back(spec);
-  } else if (!graphFeeds.empty()) {
-    return std::string("--feed needs --fetch");
-  }
-  if (!graphTags.empty())
-    options.tags.assign(graphTags.begin(), graphTags.end());
-  return std::nullopt;
 }
 
 /// The function to draw: --fn, or the only public one.
@@ -146,8 +105,8 @@ int runGraph() {
   mlir::registerTransformsPasses();
 
   GraphImportOptions tensorflow;
-  if (std::optional<std::string> error = importOptions(tensorflow))
-    return fail(*error);
+  if (!tensorflowImportOptions("tfc graph", tensorflow))
+    return EXIT_FAILURE;
   mlir::DialectRegistry registry;
   registerCompilerDialects(registry);
   mlir::MLIRContext context(registry);

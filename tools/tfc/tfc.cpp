@@ -172,43 +172,43 @@ static cl::list<std::string> tfFeeds(
              "with a shape x:1x784, x:?x784 or x:scalar (on a placeholder "
              "x:100 is the shape [100])"),
     cl::value_desc("tensor[:shape]"), cl::sub(compileCommand),
-    cl::sub(importCommand), cl::cat(tfcCategory));
+    cl::sub(importCommand), cl::sub(graphCommand()), cl::cat(tfcCategory));
 static cl::list<std::string>
     tfFetches("fetch",
               cl::desc("A fetched tensor of the entry point `main` "
                        "(repeatable)"),
               cl::value_desc("tensor"), cl::sub(compileCommand),
-              cl::sub(importCommand), cl::cat(tfcCategory));
+              cl::sub(importCommand), cl::sub(graphCommand()), cl::cat(tfcCategory));
 static cl::list<std::string> tfTargets(
     "run-target",
     cl::desc("A node the entry point `main` runs for its effects "
              "(repeatable; session.run's targets, e.g. train_op)"),
-    cl::value_desc("node"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::value_desc("node"), cl::sub(compileCommand), cl::sub(importCommand), cl::sub(graphCommand()),
     cl::cat(tfcCategory));
 static cl::list<std::string> tfEntries(
     "entry",
     cl::desc("An entry point NAME=FEEDS:FETCHES[:TARGETS] with "
              "comma-separated lists (repeatable), e.g. "
              "train=x,labels:loss:train_op"),
-    cl::value_desc("spec"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::value_desc("spec"), cl::sub(compileCommand), cl::sub(importCommand), cl::sub(graphCommand()),
     cl::cat(tfcCategory));
 static cl::list<std::string> tfTags(
     "tags",
     cl::desc("The SavedModel MetaGraphDef's tags, comma separated (default "
              "serve)"),
-    cl::CommaSeparated, cl::sub(compileCommand), cl::sub(importCommand),
+    cl::CommaSeparated, cl::sub(compileCommand), cl::sub(importCommand), cl::sub(graphCommand()),
     cl::cat(tfcCategory));
 static cl::opt<std::string> tfConfig(
     "config",
     cl::desc("A tfcompile tf2xla Config (text or binary) giving the feeds "
              "and fetches"),
-    cl::value_desc("path"), cl::sub(compileCommand), cl::sub(importCommand),
+    cl::value_desc("path"), cl::sub(compileCommand), cl::sub(importCommand), cl::sub(graphCommand()),
     cl::cat(tfcCategory));
 
 /// The import options the command line gives; false after reporting a bad
 /// one.
-static bool tensorflowImportOptions(const char *command,
-                                    GraphImportOptions &options) {
+bool tensorflowImportOptions(const char *command,
+                             GraphImportOptions &options) {
   for (const std::string &text : tfEntries) {
     GraphEntrySpec spec;
     if (std::optional<std::string> error = parseEntrySpec(text, spec)) {
@@ -571,7 +571,7 @@ int main(int argc, char **argv) {
     return runRun();
   if (benchCommand)
     return runBench();
-  if (graphCommand)
+  if (graphCommand())
     return runGraph();
   if (inspectCommand)
     return ::tfc::runner::inspectModel(inspectLibrary,
