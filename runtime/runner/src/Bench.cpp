@@ -36,16 +36,10 @@ static bool parseShape(const std::string &text, std::vector<int64_t> &shape) {
   }
 }
 
-namespace {
-struct Statistics {
-  double median, min, max, mean, stddev;
-};
-} // namespace
-
-static Statistics summarize(std::vector<double> micros) {
+CallStatistics tfc::runner::summarizeCalls(std::vector<double> micros) {
   std::sort(micros.begin(), micros.end());
   size_t n = micros.size(), half = n / 2;
-  Statistics stats;
+  CallStatistics stats;
   stats.median = n % 2 ? micros[half] : (micros[half - 1] + micros[half]) / 2;
   stats.min = micros.front();
   stats.max = micros.back();
@@ -125,7 +119,7 @@ int tfc::runner::benchModel(const BenchOptions &options,
   if (micros.empty())
     return session.fail("--reps 0 with no time: nothing was timed");
 
-  Statistics stats = summarize(micros);
+  CallStatistics stats = summarizeCalls(micros);
   double callsPerSecond = 1e6 / stats.mean;
   long peakKiB = peakResidentKiB();
   const std::string fn = session.getEntry().name;

@@ -261,14 +261,11 @@ int Run::benchmark() {
   for (int64_t i = 0; i < options.benchmarkCalls; ++i)
     if (int code = call("benchmark call " + std::to_string(i + 1), &micros[i]))
       return code;
-  std::sort(micros.begin(), micros.end());
-  size_t half = micros.size() / 2;
-  double median = micros.size() % 2
-                      ? micros[half]
-                      : (micros[half - 1] + micros[half]) / 2;
+  CallStatistics stats = summarizeCalls(micros);
   char numbers[96];
   std::snprintf(numbers, sizeof(numbers),
-                "\"median_us\": %.3f, \"min_us\": %.3f", median, micros[0]);
+                "\"median_us\": %.3f, \"min_us\": %.3f", stats.median,
+                stats.min);
   console.outs << "{\"fn\": " << jsonString(entry->name)
                << ", \"calls\": " << options.benchmarkCalls << ", "
                << numbers << "}\n";

@@ -75,6 +75,13 @@ private:
   Progress *progress = nullptr;
 };
 
+/// The statistics of timed calls (microseconds each), for `tfc run
+/// --benchmark` and `tfc bench`.
+struct CallStatistics {
+  double median, min, max, mean, stddev;
+};
+CallStatistics summarizeCalls(std::vector<double> micros);
+
 } // namespace tfc::runner
 
 #endif // TFC_RUNNER_RUNSESSION_H
