@@ -11,6 +11,7 @@
 
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 #include "tfc/Target/Compiler.h"
+#include "tfc/Target/LLVMModel.h"
 #include "tfc/runtime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -95,13 +96,33 @@ private:
   /// `dy`; y is output 0, the gradients follow.
   bool evaluate(const tfc_tensor *dy, std::vector<TensorPtr> &results);
 
+  /// The steps of run(), each 0 or the exit code of a failure.
+  /// Initializes the variables and sets the arguments and variables: given
+  /// with --input, else arguments uniform in [0, 1).
+  int prepareInputs();
+  /// Evaluates y with dy = 0.
+  int evaluateOutput();
+  /// The symbolic Jacobian, one output element (one-hot dy) at a time.
+  int computeSymbolicJacobian();
+  /// The largest difference between central differences perturbing each
+  /// element of input `i` and the symbolic Jacobian.
+  int maxNumericError(size_t i, const CheckedInput &input, double &error,
+                      std::string &shape);
+
   const GradientCheckOptions &options;
   const std::vector<CheckedInput> &inputs;
   tfc_model *model;
   llvm::raw_ostream &outs, &errs;
   std::unique_ptr<tfc_status, StatusDeleter> status;
   int64_t function = -1;
+  const tfc_entry_info *entry = nullptr;
   std::vector<TensorPtr> args;
+  /// dy = 0, y with it, and the number of elements of y.
+  TensorPtr zeros;
+  std::vector<TensorPtr> y;
+  int64_t ny = 0;
+  /// symbolic[i][k * ny + j] = d y_j / d x_i[k].
+  std::vector<std::vector<double>> symbolic;
 };
 
 bool Checker::call(int64_t index, ArrayRef<const tfc_tensor *> callArgs,
@@ -144,12 +165,7 @@ bool Checker::givenValue(StringRef name, tfc_dtype dtype, TensorPtr &value,
   return true;
 }
 
-int Checker::run() {
-  function = tfc_model_find_entry(model, options.function.c_str());
-  if (function < 0)
-    return fail("the compiled library lacks '" + options.function + "'");
-  const tfc_entry_info *entry = tfc_model_entry_at(model, function);
-
+int Checker::prepareInputs() {
   for (const char *collection : {"GLOBAL_VARIABLES", "LOCAL_VARIABLES"})
     if (tfc_model_initialize(model, collection, status.get()) != TFC_OK)
       return failStatus(std::string("initializing ") + collection);
@@ -193,7 +209,10 @@ int Checker::run() {
     if (given && tfc_variable_assign(var, value.get(), status.get()) != TFC_OK)
       return failStatus("setting variable '" + input.name + "'");
   }
+  return 0;
+}
 
+int Checker::evaluateOutput() {
   // y comes with the gradients of sum(y * dy): dy = 0 when only y counts.
   const tfc_tensor_info &dyInfo = entry->inputs[entry->num_inputs - 1];
   if (dyInfo.dtype != TFC_F32 && dyInfo.dtype != TFC_F64)
@@ -201,16 +220,16 @@ int Checker::run() {
   if (llvm::any_of(llvm::ArrayRef(dyInfo.shape, dyInfo.rank),
                    [](int64_t dim) { return dim < 0; }))
     return fail("the checked output must have a static shape");
-  TensorPtr zeros(
+  zeros.reset(
       tfc_tensor_create(dyInfo.dtype, dyInfo.rank, dyInfo.shape, status.get()));
-  std::vector<TensorPtr> y;
   if (!evaluate(zeros.get(), y))
     return failStatus("evaluating " + options.function);
-  int64_t ny = tfc_tensor_num_elements(y[0].get());
+  ny = tfc_tensor_num_elements(y[0].get());
+  return 0;
+}
 
-  // The symbolic Jacobian, one output element (one-hot dy) at a time:
-  // symbolic[i][k * ny + j] = d y_j / d x_i[k].
-  std::vector<std::vector<double>> symbolic(inputs.size());
+int Checker::computeSymbolicJacobian() {
+  symbolic.assign(inputs.size(), {});
   TensorPtr dy(tfc_tensor_clone(y[0].get(), status.get()));
   for (int64_t j = 0; j < ny; ++j) {
     for (int64_t k = 0; k < ny; ++k)
@@ -226,6 +245,65 @@ int Checker::run() {
         symbolic[i][k * ny + j] = elementAt(grad, k);
     }
   }
+  return 0;
+}
+
+int Checker::maxNumericError(size_t i, const CheckedInput &input,
+                             double &error, std::string &shape) {
+  tfc_variable *var = nullptr;
+  TensorPtr value;
+  tfc_tensor *target;
+  if (input.isVariable) {
+    var = tfc_store_find(tfc_model_store(model), input.name.c_str(),
+                         status.get());
+    value.reset(tfc_variable_read(var, status.get()));
+    target = value.get();
+  } else {
+    target = args[input.argument].get();
+  }
+  shape = shapeText(target);
+  auto update = [&]() {
+    return !var || tfc_variable_assign(var, value.get(), status.get()) == TFC_OK;
+  };
+  error = 0;
+  int64_t n = tfc_tensor_num_elements(target);
+  for (int64_t k = 0; k < n; ++k) {
+    double x = elementAt(target, k);
+    std::vector<TensorPtr> plus, minus;
+    setElement(target, k, x + options.delta);
+    if (!update() || !evaluate(zeros.get(), plus))
+      return failStatus("evaluating " + options.function);
+    setElement(target, k, x - options.delta);
+    if (!update() || !evaluate(zeros.get(), minus))
+      return failStatus("evaluating " + options.function);
+    setElement(target, k, x);
+    if (!update())
+      return failStatus("restoring '" + input.name + "'");
+    for (int64_t j = 0; j < ny; ++j) {
+      double numeric =
+          (elementAt(plus[0].get(), j) - elementAt(minus[0].get(), j)) /
+          (2 * options.delta);
+      double difference = std::fabs(numeric - symbolic[i][k * ny + j]);
+      // NaN anywhere is the worst error there is.
+      if (std::isnan(difference))
+        difference = INFINITY;
+      error = std::max(error, difference);
+    }
+  }
+  return 0;
+}
+
+int Checker::run() {
+  function = tfc_model_find_entry(model, options.function.c_str());
+  if (function < 0)
+    return fail("the compiled library lacks '" + options.function + "'");
+  entry = tfc_model_entry_at(model, function);
+  if (int code = prepareInputs())
+    return code;
+  if (int code = evaluateOutput())
+    return code;
+  if (int code = computeSymbolicJacobian())
+    return code;
 
   // Central differences, perturbing one element of one input at a time.
   outs << "gradients of '" << options.function << "' output 0 ("
@@ -234,48 +312,12 @@ int Checker::run() {
   double overall = 0;
   bool failed = false;
   for (auto [i, input] : llvm::enumerate(inputs)) {
-    tfc_variable *var = nullptr;
-    TensorPtr value;
-    tfc_tensor *target;
-    if (input.isVariable) {
-      var = tfc_store_find(tfc_model_store(model), input.name.c_str(),
-                           status.get());
-      value.reset(tfc_variable_read(var, status.get()));
-      target = value.get();
-    } else {
-      target = args[input.argument].get();
-    }
-    auto update = [&]() {
-      return !var ||
-             tfc_variable_assign(var, value.get(), status.get()) == TFC_OK;
-    };
-    double error = 0;
-    int64_t n = tfc_tensor_num_elements(target);
-    for (int64_t k = 0; k < n; ++k) {
-      double x = elementAt(target, k);
-      std::vector<TensorPtr> plus, minus;
-      setElement(target, k, x + options.delta);
-      if (!update() || !evaluate(zeros.get(), plus))
-        return failStatus("evaluating " + options.function);
-      setElement(target, k, x - options.delta);
-      if (!update() || !evaluate(zeros.get(), minus))
-        return failStatus("evaluating " + options.function);
-      setElement(target, k, x);
-      if (!update())
-        return failStatus("restoring '" + input.name + "'");
-      for (int64_t j = 0; j < ny; ++j) {
-        double numeric =
-            (elementAt(plus[0].get(), j) - elementAt(minus[0].get(), j)) /
-            (2 * options.delta);
-        double difference = std::fabs(numeric - symbolic[i][k * ny + j]);
-        // NaN anywhere is the worst error there is.
-        if (std::isnan(difference))
-          difference = INFINITY;
-        error = std::max(error, difference);
-      }
-    }
+    double error;
+    std::string shape;
+    if (int code = maxNumericError(i, input, error, shape))
+      return code;
     overall = std::max(overall, error);
-    outs << "  " << input.name << " " << shapeText(target)
+    outs << "  " << input.name << " " << shape
          << (input.isVariable ? " (variable)" : "") << ": max error "
          << llvm::format("%.3g", error);
     if (options.tolerance) {
@@ -343,7 +385,7 @@ int mlir::tfc::checkGradients(const GradientCheckOptions &options,
     std::unique_ptr<tfc_status, StatusDeleter> status(tfc_status_create());
     void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     auto *abi = handle ? static_cast<const tfc_model_abi *>(dlsym(
-                             handle, ("tfc_model_" + kModelName).str().c_str()))
+                             handle, modelSymbolName(kModelName).c_str()))
                        : nullptr;
     tfc_model *model =
         abi ? tfc_model_create(abi, nullptr, status.get()) : nullptr;
