@@ -32,7 +32,9 @@ std::string pythonDTypeName(Type elementType);
 /// Broadcasts two shapes with NumPy/TensorFlow rules. A dynamic dimension
 /// against a static one greater than 1 takes the static size (the only size a
 /// valid program can have there). Returns std::nullopt when two static sizes
-/// differ and neither is 1.
+/// differ and neither is 1. Unlike OpTrait::util::getBroadcastedShape, a
+/// dynamic dimension against a static 0 gives 0 (the unknown size can only
+/// be 0 or 1 there), as TensorFlow's shape inference does.
 std::optional<SmallVector<int64_t>> broadcastShapes(ArrayRef<int64_t> lhs,
                                                     ArrayRef<int64_t> rhs);
 
