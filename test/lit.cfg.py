@@ -52,6 +52,32 @@ if shutil.which("script"):
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
+# `x86-lacks-feature` with `%missing_cpu_feature`: an x86-64 feature LLVM
+# can compile for that this CPU lacks (/proc/cpuinfo's name differs), so a
+# test can check that loading code compiled for it fails cleanly.
+def find_missing_x86_feature():
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64") or not os.path.exists("/proc/cpuinfo"):
+        return None
+    flags = set()
+    with open("/proc/cpuinfo") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    candidates = [("avx512fp16", "avx512_fp16"), ("avx512vp2intersect", "avx512_vp2intersect"),
+                  ("avx512bf16", "avx512_bf16"), ("avxvnni", "avx_vnni"),
+                  ("avx512f", "avx512f"), ("avx2", "avx2"), ("fma", "fma")]
+    for llvm_name, flag in candidates:
+        if flag not in flags:
+            return llvm_name
+    return None
+
+missing_x86_feature = find_missing_x86_feature()
+if missing_x86_feature:
+    config.available_features.add("x86-lacks-feature")
+    config.substitutions.append(("%missing_cpu_feature", missing_x86_feature))
+
 # CUDA: `ptxas` when the build found a whole toolkit (ptxas, fatbinary and
 # libdevice, all needed by --target=cuda; cmake/TfcCudaToolkit.cmake);
 # `cuda-device` only when the runtime finds a usable GPU.
