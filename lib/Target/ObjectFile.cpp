@@ -61,18 +61,18 @@ static std::string hostFeatures() {
   return features;
 }
 
-llvm::Triple TargetOptions::getTriple() const {
+llvm::Triple mlir::tfc::TargetOptions::getTriple() const {
   if (triple.empty())
     return llvm::Triple(llvm::sys::getDefaultTargetTriple());
   return llvm::Triple(llvm::Triple::normalize(triple));
 }
 
-bool TargetOptions::isCrossCompiling() const {
+bool mlir::tfc::TargetOptions::isCrossCompiling() const {
   return getTriple().getArch() !=
          llvm::Triple(llvm::sys::getDefaultTargetTriple()).getArch();
 }
 
-std::string TargetOptions::getMultiarchName() const {
+std::string mlir::tfc::TargetOptions::getMultiarchName() const {
   llvm::Triple target = getTriple();
   std::string name = target.getArchName().str();
   if (target.getOS() != llvm::Triple::UnknownOS)

@@ -101,7 +101,9 @@ std::vector<Feature> hostFeatures() {
 std::vector<Feature> hostFeatures() {
   unsigned long hwcap = getauxval(AT_HWCAP);
   unsigned long hwcap2 = getauxval(AT_HWCAP2);
-  auto has = [](unsigned long word, int bit) { return ((word >> bit) & 1ul) != 0; };
+  auto has = [](unsigned long word, int bit) {
+    return ((word >> bit) & 1ul) != 0;
+  };
   return {
       {"crc", has(hwcap, 7)},       {"lse", has(hwcap, 8)},
       {"fullfp16", has(hwcap, 10)}, {"rdm", has(hwcap, 12)},

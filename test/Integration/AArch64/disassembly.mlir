@@ -7,8 +7,25 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tfc compile --target-triple=aarch64-linux-gnu --cpu=neoverse-n1 %s -o %t/libmm.so
 // RUN: llvm-objdump -d --no-show-raw-insn %t/libmm.so | FileCheck %s --check-prefix=ASM
-// The FMAs of one step, with nothing but loads of B and A in between.
-// ASM-COUNT-16: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// The library's first FMAs are the inner loop's: the 16 of one reduction
+// step, one per accumulator register, then the branch back.
+// ASM: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: fmla {{v[0-9]+}}.4s, {{v[0-9]+}}.4s, {{v[0-9]+}}.{{4s|s\[[0-3]\]}}
+// ASM-NEXT: b.ne
 // RUN: %python -c "import numpy as np; np.save('%t/a.npy', np.full((64, 256), 0.5, np.float32)); np.save('%t/b.npy', np.full((256, 64), 2, np.float32))"
 // RUN: %aarch64_run %aarch64_tfc_run %t/libmm.so --fn matmul --input a=%t/a.npy --input b=%t/b.npy | FileCheck %s --check-prefix=OUT
 // 256 products of 0.5 * 2 per element.
