@@ -22,6 +22,11 @@ packages=(
   pkgconf python3-numpy python3-pytest
   # tfc graph -o graph.svg|png|pdf (Graphviz's dot).
   graphviz
+  # AArch64: the cross toolchain the build cross-builds the runtime with
+  # (clang-22 --target=aarch64-linux-gnu over Debian's arm64 glibc and
+  # libstdc++), and qemu-aarch64, which runs the AArch64 tests.
+  crossbuild-essential-arm64 libc6-dev-arm64-cross libstdc++-12-dev-arm64-cross
+  qemu-user
 )
 
 missing=()

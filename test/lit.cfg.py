@@ -54,6 +54,47 @@ if shutil.which("script"):
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
+# AArch64: `aarch64-qemu` when the build cross-built the runtime and tfc-run
+# (cmake/TfcCrossRuntime.cmake) and qemu-aarch64 (Debian's qemu-user) runs
+# them; `%aarch64_run` runs an AArch64 program with Debian's cross libc.
+qemu_aarch64 = shutil.which("qemu-aarch64")
+aarch64_tfc_run = os.path.join(config.tfc_aarch64_bin_dir or "", "tfc-run")
+if config.tfc_aarch64_lib_dir and qemu_aarch64 and os.path.exists(aarch64_tfc_run):
+    config.available_features.add("aarch64-qemu")
+    config.substitutions.append(("%aarch64_run", qemu_aarch64 + " -L /usr/aarch64-linux-gnu"))
+    config.substitutions.append(("%aarch64_tfc_run", aarch64_tfc_run))
+    config.substitutions.append(("%aarch64_lib_dir", config.tfc_aarch64_lib_dir))
+else:
+    lit_config.note("AArch64 tests skipped: " +
+                    ("no qemu-aarch64 (install qemu-user)" if not qemu_aarch64 else
+                     "the build cross-built no AArch64 runtime (install crossbuild-essential-arm64)"))
+
+# `x86-lacks-feature` with `%missing_cpu_feature`: an x86-64 feature LLVM
+# can compile for that this CPU lacks (/proc/cpuinfo's name differs), so a
+# test can check that loading code compiled for it fails cleanly.
+def find_missing_x86_feature():
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64") or not os.path.exists("/proc/cpuinfo"):
+        return None
+    flags = set()
+    with open("/proc/cpuinfo") as cpuinfo:
+        for line in cpuinfo:
+            if line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
+    candidates = [("avx512fp16", "avx512_fp16"), ("avx512vp2intersect", "avx512_vp2intersect"),
+                  ("avx512bf16", "avx512_bf16"), ("avxvnni", "avx_vnni"),
+                  ("avx512f", "avx512f"), ("avx2", "avx2"), ("fma", "fma")]
+    for llvm_name, flag in candidates:
+        if flag not in flags:
+            return llvm_name
+    return None
+
+missing_x86_feature = find_missing_x86_feature()
+if missing_x86_feature:
+    config.available_features.add("x86-lacks-feature")
+    config.substitutions.append(("%missing_cpu_feature", missing_x86_feature))
+
 # CUDA: `ptxas` when the build found a whole toolkit (ptxas, fatbinary and
 # libdevice, all needed by --target=cuda; cmake/TfcCudaToolkit.cmake);
 # `cuda-device` only when the runtime finds a usable GPU.

@@ -113,14 +113,22 @@ static std::string getHostFeatures() {
   return features;
 }
 
-const CPUTarget &mlir::tfc::selectCPUTarget(StringRef cpu, StringRef features) {
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+const CPUTarget &mlir::tfc::selectCPUTarget(StringRef cpu, StringRef features,
+                                            StringRef tripleName) {
+  llvm::Triple host(llvm::sys::getDefaultTargetTriple());
+  llvm::Triple triple = tripleName.empty()
+                            ? host
+                            : llvm::Triple(llvm::Triple::normalize(tripleName));
   if (triple.isAArch64())
     return *lookupCPUTarget("neon");
   if (!triple.isX86())
     return *lookupCPUTarget("sse");
+  bool cross = triple.getArch() != host.getArch();
   std::string hostFeatures;
-  if (cpu.empty() || cpu == "host") {
+  if (cross && (cpu.empty() || cpu == "host")) {
+    // Another architecture's generic CPU: x86-64 is the baseline.
+    cpu = "x86-64";
+  } else if (cpu.empty() || cpu == "host") {
     cpu = llvm::sys::getHostCPUName();
     if (features.empty()) {
       hostFeatures = getHostFeatures();

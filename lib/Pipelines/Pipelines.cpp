@@ -112,7 +112,9 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   // The tile sizes are those of the CPU the object file is compiled for.
   std::string target =
-      selectCPUTarget(options.cpu, options.targetFeatures).name.str();
+      selectCPUTarget(options.cpu, options.targetFeatures,
+                      options.targetTriple)
+          .name.str();
   TFCTileAndFuseOptions tiling;
   tiling.target = target;
   tiling.fuseProducers = options.runs(TfcRewrite::RowFusion);
@@ -150,9 +152,13 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   if (optimize) {
     // Tiles that go to threads become OpenMP parallel regions whose thread
     // count the runtime chooses per call.
-    pm.addPass(createForallToParallelLoopPass());
-    pm.addPass(createConvertSCFToOpenMPPass());
-    pm.addPass(createTFCRuntimeThreadCount());
+    if (options.openMP) {
+      pm.addPass(createForallToParallelLoopPass());
+      pm.addPass(createConvertSCFToOpenMPPass());
+      pm.addPass(createTFCRuntimeThreadCount());
+    } else {
+      pm.addPass(createForallToForLoopPass());
+    }
     pm.addPass(createConvertVectorToSCFPass());
     // Rows are reduced with vector.reduction, which LLVM turns into a tree
     // of whole-register operations (below), not a chain of scalar ones.

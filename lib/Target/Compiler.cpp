@@ -53,15 +53,19 @@ void mlir::tfc::printCompilerTarget(const CompilerOptions &options,
                                     raw_ostream &os) {
   const TargetOptions &target = options.target;
   bool host = target.cpu.empty() || target.cpu == "host";
+  bool cross = target.isCrossCompiling();
+  os << "triple: " << target.getTriple().str() << "\n";
   os << "cpu: "
-     << (host ? llvm::sys::getHostCPUName().str() + " (host)" : target.cpu)
+     << (host && !cross ? llvm::sys::getHostCPUName().str() + " (host)"
+                        : resolveTargetCPU(target).first)
      << "\n";
   os << "features: "
      << (!target.features.empty() ? target.features
-         : host                   ? std::string("the host's")
+         : host && !cross         ? std::string("the host's")
                                   : std::string("the CPU's"))
      << "\n";
-  printCPUTarget(os, selectCPUTarget(target.cpu, target.features));
+  printCPUTarget(os, selectCPUTarget(target.cpu, target.features,
+                                     target.triple));
 }
 
 namespace {
@@ -253,6 +257,10 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
   pipelineOptions.cpu = options.target.cpu;
   pipelineOptions.targetFeatures = options.target.features;
+  pipelineOptions.targetTriple = options.target.triple;
+  // The LLVM packages have OpenMP runtimes for the host only: threads on
+  // the host, one thread elsewhere (docs/codegen.md).
+  pipelineOptions.openMP = !options.target.isCrossCompiling();
 
   // --mlir-timing: one report of both pipelines' passes, printed when the
   // manager goes out of scope.
@@ -278,8 +286,20 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   cudaOptions.optLevel = options.target.optLevel;
   cudaOptions.archs = ArrayRef<std::string>(options.cudaArchs);
   cudaOptions.toolkit = options.cudaToolkit;
-  if (options.device == DeviceTarget::CUDA)
+  if (options.device == DeviceTarget::CUDA) {
     model->target = "cuda " + llvm::join(cudaOptions.getArchs(), ",");
+  } else {
+    // The triple, CPU and features, so that `tfc inspect` shows them and
+    // the runtime refuses a CPU without the features instead of crashing.
+    std::string error;
+    FailureOr<std::vector<std::string>> features =
+        getTargetCPUFeatures(options.target, error);
+    if (failed(features))
+      return module.emitError(error);
+    model->target = "cpu " + options.target.getTriple().str() + " " +
+                    resolveTargetCPU(options.target).first + " " +
+                    (features->empty() ? "-" : llvm::join(*features, ","));
+  }
   if (options.emit == EmitKind::Header) {
     std::string error;
     if (failed(writeFile(options.outputPath, emitModelHeader(*model), error)))
@@ -383,12 +403,18 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   if (options.emit == EmitKind::Object)
     return success();
 
-  std::string runtimeDir = options.runtimeLibraryDir.empty()
-                               ? defaultRuntimeDir()
-                               : options.runtimeLibraryDir;
+  std::string runtimeDir = options.runtimeLibraryDir;
+  if (runtimeDir.empty()) {
+    // A cross-built runtime lives under the multiarch name of its triple.
+    SmallString<256> dir(defaultRuntimeDir());
+    if (options.target.isCrossCompiling())
+      llvm::sys::path::append(dir, options.target.getMultiarchName());
+    runtimeDir = dir.str().str();
+  }
   std::string error;
-  LogicalResult linked = linkSharedLibrary(objectPaths, options.outputPath,
-                                           runtimeDir, usesOpenMP, error);
+  LogicalResult linked =
+      linkSharedLibrary(objectPaths, options.outputPath, runtimeDir,
+                        options.target, usesOpenMP, error);
   removeObjects();
   if (failed(linked))
     return module.emitError(error);

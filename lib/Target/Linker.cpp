@@ -31,22 +31,34 @@ static llvm::ErrorOr<std::string> findLinkerDriver() {
 LogicalResult mlir::tfc::linkSharedLibrary(ArrayRef<std::string> objects,
                                            StringRef output,
                                            StringRef runtimeLibraryDir,
+                                           const TargetOptions &target,
                                            bool openMP, std::string &error) {
   llvm::ErrorOr<std::string> driver = findLinkerDriver();
   if (!driver) {
     error = "cannot find clang-22 to link the library (install clang-22)";
     return failure();
   }
+  bool cross = target.isCrossCompiling();
   SmallString<256> runtime(runtimeLibraryDir);
   llvm::sys::path::append(runtime, "libtfc_runtime.so");
   if (!llvm::sys::fs::exists(runtime)) {
     error = ("cannot find the tfc runtime at " + runtime.str()).str();
+    if (cross)
+      error += " (tfc's build cross-builds it when it finds the " +
+               target.getMultiarchName() +
+               " cross toolchain; docs/codegen.md, \"Cross-compiling for "
+               "AArch64\")";
     return failure();
   }
   std::string rpath = ("-Wl,-rpath," + runtimeLibraryDir).str();
   std::string libDir = ("-L" + runtimeLibraryDir).str();
-  SmallVector<StringRef> args = {*driver, "-shared", "-fuse-ld=lld",
-                                 "-Wl,--no-undefined", "-o", output};
+  // Another architecture: clang finds Debian's cross toolchain (crt files,
+  // libc, libgcc under /usr/<multiarch> and /usr/lib/gcc-cross) itself.
+  std::string targetFlag = "--target=" + target.getMultiarchName();
+  SmallVector<StringRef> args = {*driver};
+  if (cross)
+    args.push_back(targetFlag);
+  args.append({"-shared", "-fuse-ld=lld", "-Wl,--no-undefined", "-o", output});
   for (const std::string &object : objects)
     args.push_back(object);
   args.append({libDir, "-ltfc_runtime", rpath, "-lm"});

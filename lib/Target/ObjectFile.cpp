@@ -10,7 +10,9 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/Config/Targets.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
@@ -24,11 +26,27 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-static void initializeNativeTarget() {
+#if LLVM_HAS_AARCH64_TARGET
+extern "C" {
+void LLVMInitializeAArch64TargetInfo();
+void LLVMInitializeAArch64Target();
+void LLVMInitializeAArch64TargetMC();
+void LLVMInitializeAArch64AsmPrinter();
+}
+#endif
+
+/// The host's target, and AArch64's for cross-compiling.
+static void initializeTargets() {
   static std::once_flag once;
   std::call_once(once, [] {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
+#if LLVM_HAS_AARCH64_TARGET
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
+#endif
   });
 }
 
@@ -41,6 +59,39 @@ static std::string hostFeatures() {
     features += (enabled ? "+" : "-") + name.str();
   }
   return features;
+}
+
+llvm::Triple mlir::tfc::TargetOptions::getTriple() const {
+  if (triple.empty())
+    return llvm::Triple(llvm::sys::getDefaultTargetTriple());
+  return llvm::Triple(llvm::Triple::normalize(triple));
+}
+
+bool mlir::tfc::TargetOptions::isCrossCompiling() const {
+  return getTriple().getArch() !=
+         llvm::Triple(llvm::sys::getDefaultTargetTriple()).getArch();
+}
+
+std::string mlir::tfc::TargetOptions::getMultiarchName() const {
+  llvm::Triple target = getTriple();
+  std::string name = target.getArchName().str();
+  if (target.getOS() != llvm::Triple::UnknownOS)
+    name += "-" + target.getOSName().str();
+  if (target.getEnvironment() != llvm::Triple::UnknownEnvironment)
+    name += "-" + target.getEnvironmentName().str();
+  return name;
+}
+
+std::pair<std::string, std::string>
+mlir::tfc::resolveTargetCPU(const TargetOptions &options) {
+  bool host = options.cpu.empty() || options.cpu == "host";
+  if (host && options.isCrossCompiling())
+    return {"generic", options.features};
+  std::string cpu = host ? llvm::sys::getHostCPUName().str() : options.cpu;
+  std::string features = !options.features.empty()
+                             ? options.features
+                             : (host ? hostFeatures() : "");
+  return {cpu, features};
 }
 
 static llvm::OptimizationLevel passLevel(unsigned level) {
@@ -59,18 +110,14 @@ static llvm::OptimizationLevel passLevel(unsigned level) {
 /// A target machine for `options`, or null after setting `error`.
 static std::unique_ptr<llvm::TargetMachine>
 createTargetMachine(const TargetOptions &options, std::string &error) {
-  initializeNativeTarget();
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  initializeTargets();
+  llvm::Triple triple = options.getTriple();
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return nullptr;
 
-  bool host = options.cpu.empty() || options.cpu == "host";
-  std::string cpu = host ? llvm::sys::getHostCPUName().str() : options.cpu;
-  std::string features = !options.features.empty()
-                             ? options.features
-                             : (host ? hostFeatures() : "");
+  auto [cpu, features] = resolveTargetCPU(options);
   llvm::TargetOptions targetOptions;
   // Constructors (the CUDA module loader among them) go to .init_array:
   // glibc with today's crt files runs only that, never .ctors, and the
@@ -82,8 +129,42 @@ createTargetMachine(const TargetOptions &options, std::string &error) {
       triple, cpu, features, targetOptions, llvm::Reloc::PIC_, std::nullopt,
       codeGenLevel.value_or(llvm::CodeGenOptLevel::Default)));
   if (!machine)
-    error = "cannot create a target machine for " + cpu;
+    error = "cannot create a target machine for " + cpu + " (" +
+            triple.str() + ")";
   return machine;
+}
+
+/// The features that decide which instructions compiled code may contain,
+/// as LLVM names them: what a library records and the runtime checks
+/// against the CPU it is loaded on. Tuning features and those the C library
+/// or the kernel take care of are left out.
+static constexpr StringLiteral checkedFeatures[] = {
+    // x86-64 beyond the baseline (SSE2).
+    "sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "fma",
+    "f16c", "bmi", "bmi2", "lzcnt", "movbe", "avx512f", "avx512cd",
+    "avx512bw", "avx512dq", "avx512vl", "avx512vnni", "avx512bf16",
+    "avx512fp16", "avx512ifma", "avx512vbmi", "avx512vbmi2", "avx512bitalg",
+    "avx512vpopcntdq", "avx512vp2intersect", "avxvnni", "gfni",
+    "vpclmulqdq", "vaes",
+    // AArch64 beyond the baseline (FP and NEON).
+    "fullfp16", "dotprod", "rdm", "lse", "crc", "rcpc", "fp16fml", "bf16",
+    "i8mm", "sve", "sve2"};
+
+FailureOr<std::vector<std::string>>
+mlir::tfc::getTargetCPUFeatures(const TargetOptions &options,
+                                std::string &error) {
+  std::unique_ptr<llvm::TargetMachine> machine =
+      createTargetMachine(options, error);
+  if (!machine)
+    return failure();
+  const llvm::MCSubtargetInfo &info = *machine->getMCSubtargetInfo();
+  std::vector<std::string> features;
+  for (const llvm::SubtargetFeatureKV &feature :
+       info.getAllProcessorFeatures())
+    if (info.getFeatureBits().test(feature.Value) &&
+        llvm::is_contained(checkedFeatures, StringRef(feature.Key)))
+      features.push_back(feature.Key);
+  return features;
 }
 
 /// Writes the object file of `module` to `os`.

@@ -238,6 +238,11 @@ class Model:
         self._library = library
         self.name = api.model_name(self._handle).decode()
         self.target = api.model_target(self._handle).decode()
+        # A CPU model's triple, LLVM CPU and CPU features ("" for CUDA).
+        self.target_triple = api.model_target_triple(self._handle).decode()
+        self.target_cpu = api.model_target_cpu(self._handle).decode()
+        features = api.model_target_features(self._handle).decode()
+        self.target_features = features.split(",") if features else []
         self.entry_points = {}
         for index in range(api.model_num_entries(self._handle)):
             entry = EntryPoint(self, index,

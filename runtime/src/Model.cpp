@@ -9,6 +9,7 @@
 #include "CudaDriver.h"
 #include "Store.h"
 
+#include <algorithm>
 #include <cstring>
 #include <memory>
 
@@ -50,6 +51,30 @@ static tfc_code validateModelAbi(const tfc_model_abi *abi, tfc_status *status) {
   return TFC_OK;
 }
 
+/// Fails when the CPU lacks features the model's code may use: running it
+/// would end in SIGILL at some instruction of some call instead.
+static tfc_code checkCpuFeatures(const tfc_model &model, tfc_status *status) {
+  const std::string &list = model.target.features;
+  std::vector<std::string> needed;
+  for (size_t begin = 0; begin < list.size();) {
+    size_t end = std::min(list.find(',', begin), list.size());
+    needed.push_back(list.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  std::vector<std::string> missing = missingCpuFeatures(needed);
+  if (missing.empty())
+    return TFC_OK;
+  std::string names;
+  for (const std::string &name : missing)
+    names += (names.empty() ? "" : ", ") + name;
+  return setError(status, TFC_FAILED_PRECONDITION,
+                  "model %s was compiled for %s (cpu %s) and uses CPU "
+                  "features this CPU lacks: %s; compile it with --cpu "
+                  "naming this CPU (or --cpu=host on it)",
+                  model.name.c_str(), model.target.triple.c_str(),
+                  model.target.cpu.c_str(), names.c_str());
+}
+
 tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
                             tfc_status *status) {
   if (!abi) {
@@ -68,6 +93,8 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
   model->abi = abi;
   if (parseModelMetadata(abi, model->name, model->target, model->variables,
                          model->entries, model->plans, status) != TFC_OK)
+    return nullptr;
+  if (checkCpuFeatures(*model, status) != TFC_OK)
     return nullptr;
 
   if (store) {
@@ -155,6 +182,18 @@ const char *tfc_model_target(const tfc_model *model) {
 
 const char *tfc_model_target_archs(const tfc_model *model) {
   return model ? model->target.archs.c_str() : nullptr;
+}
+
+const char *tfc_model_target_triple(const tfc_model *model) {
+  return model ? model->target.triple.c_str() : nullptr;
+}
+
+const char *tfc_model_target_cpu(const tfc_model *model) {
+  return model ? model->target.cpu.c_str() : nullptr;
+}
+
+const char *tfc_model_target_features(const tfc_model *model) {
+  return model ? model->target.features.c_str() : nullptr;
 }
 
 tfc_store *tfc_model_store(const tfc_model *model) {

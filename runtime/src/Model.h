@@ -68,7 +68,15 @@ struct ModelTarget {
   bool cuda = false;
   /// The GPU architectures compiled for, as written: "sm_80,sm_90".
   std::string archs;
+  /// A CPU model's target triple and LLVM CPU (empty in models of older
+  /// compilers), and the CPU features its code may use, comma-separated.
+  std::string triple, cpu, features;
 };
+
+/// Those of the CPU features `needed` (LLVM's names) the CPU running this
+/// process lacks, in their order; names it cannot test count as present.
+std::vector<std::string>
+missingCpuFeatures(const std::vector<std::string> &needed);
 
 /// Parses the metadata text of a model (docs/model-abi.md).
 tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,

@@ -23,6 +23,12 @@ public:
 
   bool ok() const { return good; }
 
+  /// Whether only whitespace is left.
+  bool atEnd() {
+    in >> std::ws;
+    return in.eof();
+  }
+
   std::string word() {
     std::string token;
     if (!(in >> token))
@@ -140,7 +146,18 @@ tfc_code tfc::runtime::parseModelMetadata(
         target.archs = reader.word();
         if (!reader.ok() || target.archs.compare(0, 3, "sm_") != 0)
           return bad("target line");
-      } else if (device != "cpu" || !reader.ok()) {
+      } else if (device == "cpu" && reader.ok()) {
+        // `target cpu TRIPLE CPU FEATURES`; older models stop after `cpu`.
+        if (!reader.atEnd()) {
+          target.triple = reader.word();
+          target.cpu = reader.word();
+          target.features = reader.word();
+          if (!reader.ok())
+            return bad("target line");
+          if (target.features == "-")
+            target.features.clear();
+        }
+      } else {
         return bad("target line");
       }
     } else if (kind == "variable") {

@@ -3,6 +3,7 @@ their numbers, the errors of the runtime and of argument binding,
 variables, checkpoints, and training the polynomial fit from Python."""
 
 import os
+import platform
 import sys
 
 import numpy as np
@@ -17,6 +18,10 @@ X = np.float32([[1, 2], [3, 4]])
 def test_reflection(affine):
     assert affine.name == "affine"
     assert affine.target == "cpu"
+    # Compiled for the host: its triple, CPU and (non-empty) features.
+    assert affine.target_triple.split("-")[0] == platform.machine()
+    assert affine.target_cpu
+    assert affine.target_features
     assert list(affine.entry_points) == ["affine", "step", "stats", "divide"]
     entry = affine.entry_points["affine"]
     assert entry.inputs == (tfc.TensorSpec("x", "f32", (None, 2)),)

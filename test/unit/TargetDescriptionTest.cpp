@@ -98,6 +98,10 @@ TEST(TargetDescription, SelectFromCPUAndFeatures) {
   EXPECT_EQ(selectCPUTarget("haswell", "-fma").name, "sse");
   // The host with explicit features: the host CPU's features, then those.
   EXPECT_EQ(selectCPUTarget("host", "-avx2").name, "sse");
+  // Another architecture: its entry, whatever the host is.
+  EXPECT_EQ(selectCPUTarget("neoverse-n1", "", "aarch64-linux-gnu").name,
+            "neon");
+  EXPECT_EQ(selectCPUTarget("host", "", "aarch64-linux-gnu").name, "neon");
 }
 
 } // namespace

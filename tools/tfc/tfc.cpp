@@ -85,6 +85,11 @@ static cl::opt<std::string> compileCudaToolkit(
     cl::desc("CUDA toolkit directory with bin/ptxas, bin/fatbinary and "
              "nvvm/libdevice (default: the one found when tfc was built)"),
     cl::value_desc("dir"), cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<std::string> compileTriple(
+    "target-triple",
+    cl::desc("Target triple, e.g. aarch64-linux-gnu, linked against the "
+             "runtime cross-built for it (default: the host's)"),
+    cl::value_desc("triple"), cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
     compileCpu("cpu", cl::desc("Target CPU (default: the host's)"),
                cl::init("host"), cl::sub(compileCommand), cl::cat(tfcCategory));
@@ -286,6 +291,13 @@ static int runCompile() {
   options.emit = compileEmit;
   options.modelName = compileModelName;
   options.target.cpu = compileCpu;
+  options.target.triple = compileTriple;
+  if (!compileTriple.empty() && options.device != DeviceTarget::CPU &&
+      options.target.isCrossCompiling()) {
+    errs() << "tfc compile: --target-triple " << compileTriple
+           << " is for --target=cpu; CUDA libraries run on the host\n";
+    return EXIT_FAILURE;
+  }
   options.device = compileTarget;
   // Empty: the CUDA pipeline's default architectures.
   options.cudaArchs.assign(compileCudaArchs.begin(), compileCudaArchs.end());

@@ -63,12 +63,15 @@ ArrayRef<CPUTarget> getCPUTargets();
 /// none of that name.
 const CPUTarget *lookupCPUTarget(StringRef name);
 
-/// The entry for code compiled for the LLVM CPU `cpu` (`host` for the CPU
-/// tfc runs on) with the LLVM target features `features` (`+avx2,-fma`; for
-/// `host`, the host's features when empty), as the object file emitter
-/// chooses them: AVX-512F with FMA, else AVX2 with FMA, else the x86-64
-/// baseline; NEON on AArch64.
-const CPUTarget &selectCPUTarget(StringRef cpu, StringRef features);
+/// The entry for code compiled for the target triple `triple` (empty for
+/// the host's) and the LLVM CPU `cpu` (`host` for the CPU tfc runs on; on
+/// another architecture than the host's, that architecture's generic CPU)
+/// with the LLVM target features `features` (`+avx2,-fma`; for `host`, the
+/// host's features when empty), as the object file emitter chooses them:
+/// AVX-512F with FMA, else AVX2 with FMA, else the x86-64 baseline; NEON on
+/// AArch64.
+const CPUTarget &selectCPUTarget(StringRef cpu, StringRef features,
+                                 StringRef triple = "");
 
 /// Prints the description and its tile sizes, one fact per line.
 void printCPUTarget(llvm::raw_ostream &os, const CPUTarget &target);

@@ -61,6 +61,19 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
                      "of range, dynamic shape mismatches "
                      "(tfc-insert-runtime-checks)"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> targetTriple{
+      *this, "target-triple",
+      llvm::cl::desc("The target triple the code is for (empty: the "
+                     "host's); with cpu and target-features it chooses the "
+                     "CPU target (docs/codegen.md)"),
+      llvm::cl::init("")};
+  PassOptions::Option<bool> openMP{
+      *this, "openmp",
+      llvm::cl::desc("Tiles that go to threads become OpenMP parallel "
+                     "regions; without, they run in sequence on the "
+                     "caller's thread (cross-compiled libraries, which "
+                     "have no OpenMP runtime to link)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> cpu{
       *this, "cpu",
       llvm::cl::desc("The LLVM CPU the code is for (host: the CPU tfc runs "

@@ -42,7 +42,8 @@ struct CompilerOptions {
   /// The CUDA toolkit; empty for the one found at configure time.
   std::string cudaToolkit;
   /// Where libtfc_runtime.so and the runtime headers are; default: next to
-  /// the tfc executable (`../lib`).
+  /// the tfc executable (`../lib`), and for another architecture, its
+  /// multiarch directory there (`../lib/aarch64-linux-gnu`).
   std::string runtimeLibraryDir;
   /// Print each stage, its time and the peak memory so far to stderr.
   bool verbose = false;
@@ -92,12 +93,13 @@ LogicalResult compileModule(ModuleOp module, const CompilerOptions &options);
 /// the runtime's model API, plus a small C++ class).
 std::string emitModelHeader(const ModelDescription &model);
 
-/// Links object files into a shared library against libtfc_runtime.so, and
-/// against LLVM 22's OpenMP runtime when `openMP` (the objects have
-/// parallel regions).
+/// Links object files into a shared library for `target`'s triple against
+/// the libtfc_runtime.so in `runtimeLibraryDir`, and against LLVM 22's
+/// OpenMP runtime when `openMP` (the objects have parallel regions).
 LogicalResult linkSharedLibrary(ArrayRef<std::string> objects,
                                 StringRef output, StringRef runtimeLibraryDir,
-                                bool openMP, std::string &error);
+                                const TargetOptions &target, bool openMP,
+                                std::string &error);
 
 } // namespace mlir::tfc
 

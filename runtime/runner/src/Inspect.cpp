@@ -33,6 +33,11 @@ int tfc::runner::inspectModel(const std::string &library,
        << tfc_model_target(model);
   if (*tfc_model_target_archs(model))
     outs << " " << tfc_model_target_archs(model);
+  if (*tfc_model_target_triple(model))
+    outs << " " << tfc_model_target_triple(model) << " "
+         << tfc_model_target_cpu(model);
+  if (*tfc_model_target_features(model))
+    outs << "\nfeatures " << tfc_model_target_features(model);
   outs << "\n\nentry points:\n";
   for (int64_t i = 0, e = tfc_model_num_entries(model); i < e; ++i) {
     const tfc_entry_info *entry = tfc_model_entry_at(model, i);

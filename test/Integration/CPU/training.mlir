@@ -43,7 +43,7 @@
 // RUN: tfc run %t/libtraining.so --fn momentum --input "x=[1,2,3,4]" --input "t=[2,4,6,8]" --steps 300 | FileCheck %s --check-prefix=CONVERGED
 // CONVERGED: w = f32[1] [{{1\.9999|2\.0000|2$|2\]}}
 
-// SLOTS: {{^}}target cpu{{$}}
+// SLOTS: {{^}}target cpu {{[^ ]+}} {{[^ ]+$}}
 // SLOTS: variables:
 // SLOTS-NEXT: sgd_w: f32[1]  collections [GLOBAL_VARIABLES, TRAINABLE_VARIABLES]  trainable
 // SLOTS-NEXT: momentum_w: f32[1]  collections [GLOBAL_VARIABLES, TRAINABLE_VARIABLES]  trainable

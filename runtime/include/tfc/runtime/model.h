@@ -59,6 +59,15 @@ TFC_RUNTIME_EXPORT tfc_store *tfc_model_store(const tfc_model *model);
 TFC_RUNTIME_EXPORT const char *tfc_model_target(const tfc_model *model);
 /* The GPU architectures of a CUDA model ("sm_80,sm_90"); "" for CPU. */
 TFC_RUNTIME_EXPORT const char *tfc_model_target_archs(const tfc_model *model);
+/* A CPU model's target triple ("aarch64-unknown-linux-gnu"), LLVM CPU
+ * ("neoverse-n1") and the CPU features its code may use, comma-separated in
+ * LLVM's names ("avx2,fma,..."); "" for CUDA models and models of older
+ * compilers. tfc_model_create fails with TFC_FAILED_PRECONDITION, naming
+ * them, when the CPU lacks some of the features. */
+TFC_RUNTIME_EXPORT const char *tfc_model_target_triple(const tfc_model *model);
+TFC_RUNTIME_EXPORT const char *tfc_model_target_cpu(const tfc_model *model);
+TFC_RUNTIME_EXPORT const char *
+tfc_model_target_features(const tfc_model *model);
 
 /* Runs the initializers of the model's variables in `collection`
  * ("GLOBAL_VARIABLES" or "LOCAL_VARIABLES", or TensorFlow's keys "variables"
