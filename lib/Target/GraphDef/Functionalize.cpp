@@ -352,7 +352,11 @@ BranchOrigin traceBranch(GraphView &g, NodeInput start,
                          const std::set<int> &pendingMerges, int self) {
   BranchOrigin origin;
   SmallVector<std::pair<NodeInput, bool>> work{{start, false}};
-  llvm::DenseSet<int> seen;
+  // A node reached through a control edge may also be reached through data
+  // edges (a gradient under `control_dependencies(update_ops)` is both an
+  // input of the tuple's Identity and a control input of its group_deps
+  // NoOp): the data visit must still happen, so the two are kept apart.
+  llvm::DenseSet<std::pair<int, int>> seen;
   while (!work.empty()) {
     auto [edge, viaControl] = work.pop_back_val();
     int node = edge.node;
@@ -374,7 +378,7 @@ BranchOrigin traceBranch(GraphView &g, NodeInput start,
       origin.reachesMerge = true;
       continue;
     }
-    if (!seen.insert(node).second)
+    if (!seen.insert({node, viaControl || edge.control ? 1 : 0}).second)
       continue;
     for (const NodeInput &input : g.inputs[node])
       work.push_back({input, viaControl || input.control});
@@ -476,10 +480,20 @@ LogicalResult functionalizeConds(GraphView &g) {
       cond.set_op("_TfcCond");
       cond.add_input(key.first);
       std::vector<std::string> switchNames, thenOutputs, elseOutputs;
+      // A Switch's control inputs order the whole cond: TensorFlow's
+      // gradient conds run after the update ops that way.
+      llvm::SetVector<std::string, std::vector<std::string>,
+                      std::set<std::string>>
+          controls;
       for (int sw : switches) {
         switchNames.push_back(g.node(sw).name());
         cond.add_input(g.node(sw).input(0));
+        for (const std::string &input : g.node(sw).input())
+          if (StringRef(input).starts_with("^"))
+            controls.insert(input);
       }
+      for (const std::string &control : controls)
+        cond.add_input(control);
       auto *thenIndex = (*cond.mutable_attr())["then_index"].mutable_list();
       for (const CondMerge &m : merges) {
         SmallVector<NodeInput> inputs = g.dataInputs(m.merge);

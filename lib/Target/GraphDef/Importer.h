@@ -218,9 +218,18 @@ public:
   ImportedNode result;
 
 private:
+  /// The constant a pure node with control inputs made, seen through the
+  /// `tfc.control_dependencies` that holds it: this node then inherits the
+  /// wrapper's tokens, so it runs after them as TensorFlow runs the
+  /// consumers of such a node, and the value folds like any constant.
+  /// Nothing once the node has taken its tokens.
+  std::optional<DenseElementsAttr> constantBehindTokens(Value value);
+
   SmallVector<NodeInput> inputs;
   bool controlTaken = false;
   SmallVector<Value> controlTokens;
+  /// Tokens of the wrappers `constantBehindTokens` looked through.
+  SmallVector<Value> inheritedTokens;
 };
 
 using OpImportFn = std::function<LogicalResult(NodeImporter &)>;

@@ -44,8 +44,12 @@ FailureOr<Value> NodeImporter::input(unsigned i) {
                    "', which has no such output");
     value = &producer->outputs[id.output];
   }
-  if (value->value)
+  if (value->value) {
+    if (std::optional<DenseElementsAttr> folded =
+            constantBehindTokens(value->value))
+      return constant(*folded);
     return value->value;
+  }
   if (!value->variable && constantStringInput(i))
     return error("input #" + Twine(i) + " ('" +
                  scope.importer.index.node(id.node).name() +
@@ -144,7 +148,29 @@ std::optional<DenseElementsAttr> NodeImporter::constantInput(unsigned i) {
   DenseElementsAttr attr;
   if (value->value && matchPattern(value->value, m_Constant(&attr)))
     return attr;
+  if (value->value)
+    return constantBehindTokens(value->value);
   return std::nullopt;
+}
+
+std::optional<DenseElementsAttr>
+NodeImporter::constantBehindTokens(Value value) {
+  // Gradients written under `tf.control_dependencies(update_ops)` give
+  // their shape arithmetic (Shape, BroadcastGradientArgs) control inputs;
+  // their values are still what the later nodes need as attributes.
+  auto wrapper = value.getDefiningOp<ControlDependenciesOp>();
+  if (!wrapper || controlTaken)
+    return std::nullopt;
+  Operation *yield = wrapper.getBody().front().getTerminator();
+  unsigned k = cast<OpResult>(value).getResultNumber();
+  DenseElementsAttr attr;
+  if (k >= yield->getNumOperands() ||
+      !matchPattern(yield->getOperand(k), m_Constant(&attr)))
+    return std::nullopt;
+  for (Value token : wrapper.getTokens())
+    if (!llvm::is_contained(inheritedTokens, token))
+      inheritedTokens.push_back(token);
+  return attr;
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -379,6 +405,7 @@ SmallVector<Value> NodeImporter::takeControlTokens() {
     if (input.control && !scope.isGivenControl(input.node))
       if (Value token = scope.tokenOf(input.node, builder))
         tokens.insert(token);
+  tokens.insert(inheritedTokens.begin(), inheritedTokens.end());
   controlTokens.assign(tokens.begin(), tokens.end());
   return controlTokens;
 }

@@ -1,7 +1,8 @@
 //===- RandomOps.cpp - TensorFlow's random ops as stateless tfc ops -------===//
 //
 // RandomUniform, RandomStandardNormal, TruncatedNormal and RandomUniformInt
-// become tfc's stateless random ops, whose tensor is a function of
+// become tfc's stateless random ops, and LogUniformCandidateSampler a
+// formula of them, whose tensor is a function of
 // `seed [s0, s1]` alone (docs/dialect.md, "Random numbers"):
 // - an op with a `seed` or `seed2` attribute (TensorFlow's graph-level
 //   and op-level seeds) gets `seed [seed, seed2]`;
@@ -16,9 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../Importer.h"
+#include "Formula.h"
 
 #include "llvm/Support/xxhash.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -106,6 +109,186 @@ static LogicalResult importRandomUniformInt(NodeImporter &n) {
   return n.setResult(n.create1("tfc.add", {*offset, *low}));
 }
 
+//===----------------------------------------------------------------------===//
+// LogUniformCandidateSampler
+//===----------------------------------------------------------------------===//
+
+/// The log-uniform (Zipfian) distribution over [0, range_max) gives class
+/// k the probability log((k + 2) / (k + 1)) / log(range_max + 1); computed
+/// in f64 for classes `k` of any integer type.
+static Value logUniformProbability(Formula &f, Value classes,
+                                   double logRange) {
+  Value k = f.castTo(classes, f.element);
+  Value ratio = f.div(f.add(k, f.c(2)), f.add(k, f.c(1)));
+  return f.div(f.op("log", {ratio}), f.c(logRange));
+}
+
+/// A class drawn from a uniform float `u` in (0, 1): the inverse of the
+/// distribution's cumulative function, `floor(exp(u * log(range_max + 1)))
+/// - 1`, wrapped into [0, range_max) as TensorFlow does for u close to 1.
+static Value logUniformClass(Formula &f, Value u, double logRange,
+                             int64_t rangeMax) {
+  Type i64 = f.n.builder.getI64Type();
+  // exp(...) >= 1, so truncating to an integer is the floor.
+  Value floored = f.castTo(f.exp(f.mul(u, f.c(logRange))), i64);
+  Value one = f.n.scalar(i64, 1), range = f.n.scalar(i64, rangeMax);
+  return f.op("mod", {f.sub(floored, one), range});
+}
+
+/// The expected count of a class of probability `p` among the samples:
+/// `p * num_sampled` when drawing with replacement; without replacement,
+/// the chance the class came up in `tries` draws, `1 - (1 - p)^tries`, or
+/// `p * num_sampled` again when no draw was rejected (TensorFlow's rule).
+static Value expectedCount(Formula &f, Value p, Value tries,
+                           int64_t numSampled, bool unique) {
+  Value withReplacement = f.mul(p, f.c(static_cast<double>(numSampled)));
+  if (!unique)
+    return withReplacement;
+  Value t = f.castTo(tries, f.element);
+  Value once = f.sub(f.c(1), f.exp(f.mul(t, f.op("log", {f.sub(f.c(1), p)}))));
+  Value noRejection =
+      f.op("equal", {t, f.c(static_cast<double>(numSampled))});
+  return f.where(noRejection, withReplacement, once);
+}
+
+/// Draws `numSampled` distinct classes by rejection: a tfc.while draws one
+/// class per iteration and keeps it when it is new, until it has them all.
+/// tfc's random ops are functions of an attribute seed, so one draw cannot
+/// be repeated inside a loop; the loop instead steps a Lehmer generator
+/// (x' = 48271 x mod 2^31 - 1, whose products fit in i64) seeded by one
+/// stateless random draw. Returns the samples and the number of draws.
+static FailureOr<std::pair<Value, Value>>
+sampleUnique(NodeImporter &n, int64_t numSampled, int64_t rangeMax,
+             double logRange) {
+  OpBuilder &b = n.builder;
+  Type i64 = b.getI64Type();
+  constexpr int64_t kModulus = 2147483647, kMultiplier = 48271;
+  auto scalarType = RankedTensorType::get({}, i64);
+  auto samplesType = RankedTensorType::get({numSampled}, i64);
+
+  auto bits = RandomUniformOp::create(b, n.loc, scalarType, seedOf(n),
+                                      FloatAttr(), FloatAttr());
+  if (failed(n.check(bits)))
+    return failure();
+  Formula f(n, b.getF64Type());
+  // A state in [1, modulus): the generator never leaves it.
+  Value state = f.add(f.op("mod", {bits.getResult(),
+                                   n.scalar(i64, kModulus - 1)}),
+                      n.scalar(i64, 1));
+  Value samples = n.constant(DenseElementsAttr::get(
+      samplesType, IntegerAttr::get(i64, 0)));
+  Value zero = n.scalar(i64, 0);
+  if (f.failed())
+    return failure();
+  SmallVector<Value> inits{samples, zero, zero, state};
+  SmallVector<Type> types(ValueRange(inits).getTypes());
+  SmallVector<Location> locs(types.size(), n.loc);
+
+  OperationState loopState(n.loc, WhileOp::getOperationName());
+  loopState.addOperands(inits);
+  loopState.addTypes(types);
+  Region *condRegion = loopState.addRegion();
+  Region *bodyRegion = loopState.addRegion();
+  Block *condBlock = new Block();
+  condRegion->push_back(condBlock);
+  condBlock->addArguments(types, locs);
+  Block *bodyBlock = new Block();
+  bodyRegion->push_back(bodyBlock);
+  bodyBlock->addArguments(types, locs);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(condBlock);
+    Value more = f.op("less", {condBlock->getArgument(1),
+                               n.scalar(i64, numSampled)});
+    if (f.failed())
+      return failure();
+    ConditionOp::create(b, n.loc, more);
+
+    b.setInsertionPointToEnd(bodyBlock);
+    Value kept = bodyBlock->getArgument(0), count = bodyBlock->getArgument(1),
+          tries = bodyBlock->getArgument(2), x = bodyBlock->getArgument(3);
+    Value next = f.op("mod", {f.mul(x, n.scalar(i64, kMultiplier)),
+                              n.scalar(i64, kModulus)});
+    Value u = f.div(f.castTo(next, f.element),
+                    f.c(static_cast<double>(kModulus)));
+    Value candidate = logUniformClass(f, u, logRange, rangeMax);
+    SmallVector<int64_t> positions(numSampled);
+    for (int64_t i = 0; i < numSampled; ++i)
+      positions[i] = i;
+    Value iota = n.constant(DenseElementsAttr::get(
+        samplesType, ArrayRef<int64_t>(positions)));
+    Value filled = f.op("less", {iota, count});
+    Value seen = f.op(
+        "reduce_any",
+        {f.op("logical_and", {f.op("equal", {kept, candidate}), filled})},
+        {n.namedAttr("axes", b.getDenseI64ArrayAttr({0}))});
+    Value fresh = f.op("logical_not", {seen});
+    Value slot = f.op("logical_and", {f.op("equal", {iota, count}), fresh});
+    Value nextKept = f.where(slot, candidate, kept);
+    Value nextCount = f.add(count, f.castTo(fresh, i64));
+    Value nextTries = f.add(tries, n.scalar(i64, 1));
+    if (f.failed())
+      return failure();
+    YieldOp::create(b, n.loc,
+                    ValueRange{nextKept, nextCount, nextTries, next});
+  }
+  Operation *loop = b.create(loopState);
+  if (failed(n.check(loop)))
+    return failure();
+  return std::pair<Value, Value>(loop->getResult(0), loop->getResult(2));
+}
+
+/// LogUniformCandidateSampler: `num_sampled` classes of [0, range_max)
+/// drawn log-uniformly (distinct ones when `unique`), and the expected
+/// counts of the true and the sampled classes that sampled losses
+/// subtract. The draws are tfc's (seeded like the random ops above), not
+/// TensorFlow's; the distribution and the expected counts are TensorFlow's.
+static LogicalResult importLogUniformCandidateSampler(NodeImporter &n) {
+  FailureOr<Value> trueClasses = n.input(0);
+  if (failed(trueClasses))
+    return failure();
+  std::optional<int64_t> numSampled = n.intAttr("num_sampled");
+  std::optional<int64_t> rangeMax = n.intAttr("range_max");
+  if (!numSampled || !rangeMax || *numSampled < 1 || *rangeMax < 1)
+    return n.error("needs positive 'num_sampled' and 'range_max' attributes");
+  bool unique = n.boolAttr("unique", false);
+  if (unique && *numSampled > *rangeMax)
+    return n.error("cannot draw " + Twine(*numSampled) +
+                   " distinct classes from a range of " + Twine(*rangeMax));
+  double logRange = std::log(static_cast<double>(*rangeMax) + 1.0);
+  OpBuilder &b = n.builder;
+  Formula f(n, b.getF64Type());
+
+  Value samples, tries;
+  if (unique) {
+    FailureOr<std::pair<Value, Value>> drawn =
+        sampleUnique(n, *numSampled, *rangeMax, logRange);
+    if (failed(drawn))
+      return failure();
+    std::tie(samples, tries) = *drawn;
+  } else {
+    auto u = RandomUniformOp::create(
+        b, n.loc, RankedTensorType::get({*numSampled}, b.getF64Type()),
+        seedOf(n), FloatAttr(), FloatAttr());
+    if (failed(n.check(u)))
+      return failure();
+    samples = logUniformClass(f, u.getResult(), logRange, *rangeMax);
+  }
+  Type f32 = b.getF32Type();
+  Value trueCount = f.castTo(
+      expectedCount(f, logUniformProbability(f, *trueClasses, logRange), tries,
+                    *numSampled, unique),
+      f32);
+  Value sampledCount = f.castTo(
+      expectedCount(f, logUniformProbability(f, samples, logRange), tries,
+                    *numSampled, unique),
+      f32);
+  if (f.failed())
+    return failure();
+  n.setOutputs({samples, trueCount, sampledCount});
+  return success();
+}
+
 void mlir::tfc::graphdef::registerRandomOpImporters(OpRegistry &registry) {
   registry.add("RandomUniform", importRandom<RandomUniformOp>,
                "tfc.random_uniform");
@@ -115,4 +298,7 @@ void mlir::tfc::graphdef::registerRandomOpImporters(OpRegistry &registry) {
                "tfc.truncated_normal");
   registry.add("RandomUniformInt", importRandomUniformInt,
                "tfc.random_uniform, tfc.mod, tfc.add");
+  registry.add("LogUniformCandidateSampler",
+               importLogUniformCandidateSampler,
+               "tfc.random_uniform, tfc.while, tfc.log, tfc.exp, tfc.where");
 }

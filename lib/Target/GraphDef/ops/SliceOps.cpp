@@ -52,6 +52,44 @@ static LogicalResult importStridedSlice(NodeImporter &n) {
   return n.setResult(n.create1("tfc.strided_slice", {*input}, attrs));
 }
 
+/// Gathers constant `params` along `axis` at constant `indices` at import,
+/// as gradient graphs pick dimensions out of shapes (TopKV2's gradient:
+/// `GatherV2(Shape, -1)`); nothing when an index is out of range, which
+/// the op then reports.
+static std::optional<DenseElementsAttr>
+gatherConstants(DenseElementsAttr params, DenseElementsAttr indices,
+                int64_t axis) {
+  ArrayRef<int64_t> shape = params.getType().getShape();
+  int64_t rank = shape.size();
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank || !indices.getElementType().isInteger())
+    return std::nullopt;
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= shape[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= shape[d];
+  SmallVector<int64_t> picks;
+  for (const APInt &index : indices.getValues<APInt>()) {
+    int64_t i = index.getSExtValue();
+    if (i < 0 || i >= shape[axis])
+      return std::nullopt;
+    picks.push_back(i);
+  }
+  SmallVector<Attribute> all(params.getValues<Attribute>());
+  SmallVector<Attribute> values;
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i : picks)
+      for (int64_t k = 0; k < inner; ++k)
+        values.push_back(all[(o * shape[axis] + i) * inner + k]);
+  SmallVector<int64_t> dims(shape.take_front(axis));
+  llvm::append_range(dims, indices.getType().getShape());
+  llvm::append_range(dims, shape.drop_front(axis + 1));
+  return DenseElementsAttr::get(
+      RankedTensorType::get(dims, params.getElementType()), values);
+}
+
 /// Gather (axis 0) and GatherV2 (a constant axis; batch_dims 0 only).
 static LogicalResult importGather(NodeImporter &n, bool hasAxis) {
   FailureOr<Value> params = n.input(0), indices = n.input(1);
@@ -67,6 +105,14 @@ static LogicalResult importGather(NodeImporter &n, bool hasAxis) {
       return n.error("batch_dims = " + Twine(batchDims) +
                      " is not supported (only 0)");
   }
+  std::optional<DenseElementsAttr> constParams = n.constantInput(0),
+                                   constIndices = n.constantInput(1);
+  if (constParams && constIndices)
+    if (std::optional<DenseElementsAttr> gathered =
+            gatherConstants(*constParams, *constIndices, axis)) {
+      n.setOutputs(n.constant(*gathered));
+      return success();
+    }
   return n.setResult(
       n.create1("tfc.gather", {*params, *indices}, {i64Attr(n, "axis", axis)}));
 }
