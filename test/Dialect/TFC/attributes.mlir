@@ -5,7 +5,7 @@
 // Well-formed: every kind in its place round-trips.
 func.func @entry(%x: tensor<2xf32> {tfc.name = "x"}, %s: tensor<?xi8> {tfc.string})
     -> (tensor<2xf32> {tfc.name = "y"})
-    attributes {tfc.entry_point, tfc.variables = ["w", "b"], tfc.writes_variables} {
+    attributes {tfc.entry_point, tfc.variables = [@w, @b], tfc.writes_variables} {
   %y = tfc.neg %x {tfc.name = "scope/y"} : tensor<2xf32>
   return %y : tensor<2xf32>
 }
@@ -27,7 +27,7 @@ func.func @entry_not_unit() attributes {tfc.entry_point = true} {
 
 // -----
 
-// expected-error @+1 {{'tfc.variables' must be an array of variable names, got [1]}}
+// expected-error @+1 {{'tfc.variables' must be an array of variable names or symbols, got [1]}}
 func.func @variables_not_names() attributes {tfc.variables = [1]} {
   return
 }

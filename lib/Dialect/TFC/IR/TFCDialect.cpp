@@ -9,7 +9,7 @@
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/FoldInterfaces.h"
 
 using namespace mlir;
@@ -68,7 +68,8 @@ LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
   Attribute attr = attribute.getValue();
   auto emit = [&] { return op->emitOpError(); };
   auto onFunction = [&]() -> LogicalResult {
-    if (isa<func::FuncOp>(op))
+    // A func.func, or the llvm.func it becomes.
+    if (isa<FunctionOpInterface>(op))
       return success();
     return op->emitOpError() << "'" << name << "' is only valid on a function";
   };
@@ -85,8 +86,9 @@ LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
       return failure();
     auto array = dyn_cast<ArrayAttr>(attr);
     return verifyKind(emit, name, attr,
-                      array && llvm::all_of(array, llvm::IsaPred<StringAttr>),
-                      "an array of variable names");
+                      array && llvm::all_of(array, llvm::IsaPred<StringAttr,
+                                                                 SymbolRefAttr>),
+                      "an array of variable names or symbols");
   }
   if (name == ScheduledAttrHelper::getNameStr() ||
       name == GrowsAttrHelper::getNameStr() ||
