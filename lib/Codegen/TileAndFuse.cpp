@@ -29,6 +29,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::tfc {
@@ -328,17 +329,30 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
                                  LoopType::ForallOp, fusableIntoContraction);
   if (!block)
     return success();
-  // The block's rows (as many as the batch leaves it) in register tiles,
-  // then in tiles of half as many rows, down to one: each tile has a static
-  // row count, so it is tiled for caches and registers as in a static
-  // matmul, and every output element still sums its products in the order
-  // of the reduction loop.
+  // The block's rows (as many as the batch leaves it) in register tiles;
+  // the rows left over, if at least half a register tile, in one more
+  // register tile with its rows of A padded with zeros; fewer in tiles of
+  // 2 and 1 rows. Each tile has a static row count, so it is tiled for
+  // caches and registers as in a static matmul, and every output element
+  // still sums its products in the order of the reduction loop. Each tile
+  // streams B once: tiles of 4, 2 and 1 rows for 7 rows made 2.2x the
+  // static time at batch 7; one padded tile for a single row computes 8
+  // rows, 1.3x the static time at batch 1.
+  int64_t half = llvm::divideCeil(tiles.registerM, 2);
   SmallVector<int64_t> steps = {tiles.registerM};
-  for (int64_t step = llvm::PowerOf2Ceil(tiles.registerM) / 2; step >= 1;
-       step /= 2)
+  if (tiles.registerM > 1)
+    steps.push_back(tiles.registerM);
+  for (int64_t step = half > 1 ? static_cast<int64_t>(llvm::bit_floor(
+                                         static_cast<uint64_t>(half - 1)))
+                                   : 0;
+       step >= 1; step /= 2)
     steps.push_back(step);
+  if (steps.back() != 1)
+    steps.push_back(1);
   FailureOr<SmallVector<linalg::LinalgOp>> parts =
-      tileDynamicRows(rewriter, cast<linalg::LinalgOp>(block), steps);
+      tileDynamicRows(rewriter, cast<linalg::LinalgOp>(block), steps,
+                      tiles.registerM > 1 ? std::optional<unsigned>(1)
+                                          : std::nullopt);
   if (failed(parts))
     return success();
   for (auto [part, step] : llvm::zip(*parts, steps)) {

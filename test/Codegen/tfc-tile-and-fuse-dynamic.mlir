@@ -3,31 +3,45 @@
 
 // An MLP layer with a batch known only at run time. Blocks of 64 rows by
 // 256 columns go to threads (the last block partial, and a batch of zero
-// rows has no block); in a block, loops over tiles of 8 rows, then of 4, 2
-// and 1 row take what the larger tiles left: each loop's tile has a static
-// row count, its own fill, reduction blocks of 256 and register tiles of
-// its rows by 32 columns, as in a static matmul.
+// rows has no block). In a block: a loop over register tiles of 8 rows;
+// then, when 4 to 7 rows are left, one more tile of 8 rows whose rows of A
+// are padded with zeros (and whose extra output rows are dropped); when 1
+// to 3 are left, tiles of 2 and 1 rows. Each tile has a static row count,
+// its own fill, reduction blocks of 256 and register tiles of its rows by
+// 32 columns, as in a static matmul.
 // CHECK-LABEL: func.func @matmul
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 256) step (64, 256)
-// CHECK:   %[[BLOCK:.*]] = affine.min
 // CHECK:   %[[C8:.*]] = arith.constant 8 : index
 // CHECK:   %[[N8:.*]] = arith.divui %{{.*}}, %[[C8]] : index
 // CHECK:   %[[R8:.*]] = scf.for %{{.*}} = %{{.*}} to %[[END8:.*]] step %[[C8]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x256xf32>)
 // CHECK:     linalg.fill {{.*}} -> tensor<8x32xf32>
 // CHECK:     scf.for %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8x256xf32>)
 // CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
-// CHECK:   %[[R4:.*]] = scf.for %{{.*}} = %[[END8]] to %[[END4:.*]] step %{{.*}} iter_args(%{{.*}} = %[[R8]])
-// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<4x32xf32>)
-// CHECK:   %[[R2:.*]] = scf.for %{{.*}} = %[[END4]] to %[[END2:.*]] step %{{.*}} iter_args(%{{.*}} = %[[R4]])
+// CHECK:   %[[C4:.*]] = arith.constant 4 : index
+// CHECK:   %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %[[C4]] : index
+// CHECK:   %[[ENDP:.*]] = arith.select %[[ENOUGH]], %{{.*}}, %[[END8]] : index
+// CHECK:   %[[RP:.*]] = scf.for %[[I:.*]] = %[[END8]] to %[[ENDP]] step %{{.*}} iter_args(%{{.*}} = %[[R8]])
+// CHECK:     %[[LEFT:.*]] = arith.subi %{{.*}}, %[[I]] : index
+// CHECK:     %[[A:.*]] = tensor.extract_slice %{{.*}}[%[[I]], 0] [%[[LEFT]], 1024]
+// CHECK:     %[[PADDED:.*]] = tensor.pad %[[A]] low[0, 0] high[%{{.*}}, 0]
+// CHECK:     } : tensor<?x1024xf32> to tensor<8x1024xf32>
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK:     %[[ROWS:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 256] [1, 1] : tensor<8x256xf32> to tensor<?x256xf32>
+// CHECK:     tensor.insert_slice %[[ROWS]] into %{{.*}}[%[[I]], 0] [%[[LEFT]], 256]
+// CHECK:   %[[R2:.*]] = scf.for %{{.*}} = %[[ENDP]] to %[[END2:.*]] step %{{.*}} iter_args(%{{.*}} = %[[RP]])
 // CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<2x32xf32>)
 // CHECK:   %[[R1:.*]] = scf.for %{{.*}} = %[[END2]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[R2]])
 // CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
 // CHECK:   scf.forall.in_parallel
 // CHECK:     tensor.parallel_insert_slice %[[R1]]
-// With AVX2's 6x16 register tiles: tiles of 6 rows, then 4, 2 and 1.
+// With AVX2's 6x16 register tiles: tiles of 6 rows, a padded one of 6 for
+// 3 to 5 rows left, then of 2 and 1.
 // AVX2-LABEL: func.func @matmul
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
-// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<4x16xf32>)
+// AVX2:   arith.constant 3 : index
+// AVX2:     tensor.pad
+// AVX2:     } : tensor<?x1024xf32> to tensor<6x1024xf32>
+// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<1x16xf32>)
 func.func @matmul(%a: tensor<?x1024xf32>, %b: tensor<1024x256xf32>) -> tensor<?x256xf32> {

@@ -63,9 +63,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     Ops whose first loop (a batch) is dynamic while the others are static
     take the same path. A contraction's blocks of rows (an `scf.forall` of
     fixed-size blocks, the last one partial) are split into `scf.for` loops
-    over tiles of static row counts: register tiles, then tiles of half as
-    many rows down to one, so each row left over after whole register
-    tiles runs in one of at most log2(register rows) static tiles. A
+    over tiles of static row counts: register tiles; the rows left, when at
+    least half a register tile, in one register tile whose rows of A are
+    padded with zeros; fewer rows in tiles of 2 and 1 rows. A
     row-wise op's outer `scf.forall` takes chunks computed at run time:
     about 64 of them, but a single one below `parallel-threshold`
     (tfc-runtime-thread-count runs a one-iteration parallel loop on the
