@@ -1,8 +1,9 @@
 //===- DynamicRows.cpp - rows known at run time, in tiles of static size --===//
 //
 // Splits an op whose row count is known only at run time into loops over
-// tiles of static row counts, largest first: every tile is then a
-// statically shaped op that the static tiling and the vectorizer handle.
+// tiles of static row counts, largest first, one of them possibly a tile of
+// the rows left padded to a static count: every tile is then a statically
+// shaped op that the static tiling and the vectorizer handle.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +16,8 @@
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tfc;

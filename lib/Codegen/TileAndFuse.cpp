@@ -162,8 +162,8 @@ public:
   LogicalResult tileMatmul(linalg::LinalgOp op);
   /// Tiles a matmul with dynamic rows: blocks of the target's rows over
   /// threads, each split into tiles of static row counts (register tiles,
-  /// then halves of them down to one row) that tileReduction handles as
-  /// in a static matmul.
+  /// a padded register tile for the rows left, or tiles of 2 and 1 rows)
+  /// that tileReduction handles as in a static matmul.
   LogicalResult tileDynamicMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
