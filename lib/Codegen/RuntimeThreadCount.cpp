@@ -5,7 +5,9 @@
 // With a count of 1 a parallel loop runs as plain loops instead: entering
 // OpenMP for one thread still costs a fork and, with Debian's libomp, heap
 // allocations per loop (it formats its trace messages even when tracing is
-// off), which the hot path of a small model must not pay.
+// off), which the hot path of a small model must not pay. The same holds
+// for a loop whose bounds are known only at run time (a dynamic batch) and
+// that has a single iteration: it runs as plain loops too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -96,6 +99,33 @@ static void buildSerialLoops(OpBuilder &builder, omp::LoopNestOp nest) {
     cloneInlineScopes(builder, op, mapping);
 }
 
+/// Whether `nest` has more than one iteration, computed at run time; null
+/// when its bounds are constants (tfc-tile-and-fuse made the loop parallel
+/// knowing its trip count).
+static Value buildSeveralIterations(OpBuilder &builder,
+                                    omp::LoopNestOp nest) {
+  Location loc = nest.getLoc();
+  auto isConstant = [](Value value) {
+    return matchPattern(value, m_Constant());
+  };
+  if (llvm::all_of(nest.getLoopLowerBounds(), isConstant) &&
+      llvm::all_of(nest.getLoopUpperBounds(), isConstant) &&
+      llvm::all_of(nest.getLoopSteps(), isConstant))
+    return {};
+  // Some dimension has a second iteration: lower + step < upper.
+  Value several;
+  for (auto [lower, upper, step] :
+       llvm::zip(nest.getLoopLowerBounds(), nest.getLoopUpperBounds(),
+                 nest.getLoopSteps())) {
+    Value second = arith::AddIOp::create(builder, loc, lower, step);
+    Value more = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                       second, upper);
+    several =
+        several ? arith::OrIOp::create(builder, loc, several, more) : more;
+  }
+  return several;
+}
+
 namespace {
 struct TFCRuntimeThreadCountPass
     : public tfc::impl::TFCRuntimeThreadCountBase<TFCRuntimeThreadCountPass> {
@@ -132,6 +162,8 @@ struct TFCRuntimeThreadCountPass
       Value one = arith::ConstantIntOp::create(builder, loc, 1, 32);
       Value many = arith::CmpIOp::create(builder, loc,
                                          arith::CmpIPredicate::sgt, count, one);
+      if (Value several = buildSeveralIterations(builder, nest))
+        many = arith::AndIOp::create(builder, loc, many, several);
       auto choice = scf::IfOp::create(builder, loc, many, /*withElse=*/true);
       op->moveBefore(choice.thenBlock()->getTerminator());
       builder.setInsertionPoint(choice.elseBlock()->getTerminator());

@@ -3,7 +3,9 @@
 // Tiles statically shaped linalg ops on tensors so that their tiles
 // vectorize: contractions get a cache level (scf.forall, one block per
 // thread), a reduction-block level and a register tile; everything else is
-// tiled row by row with its producers fused in.
+// tiled row by row with its producers fused in. Ops whose row count (first
+// loop) is known only at run time take the same path: their row tiles are
+// split into tiles of static row counts (contractions) or are single rows.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +13,8 @@
 #include "tfc/Codegen/Passes.h"
 #include "tfc/Codegen/TargetDescription.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
@@ -24,6 +28,9 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCTILEANDFUSE
@@ -68,6 +75,24 @@ static bool hasStaticShapes(linalg::LinalgOp op) {
          llvm::none_of(op.getStaticLoopRanges(), ShapedType::isDynamic);
 }
 
+/// An op whose first loop, a parallel one, has a size known only at run
+/// time (a dynamic batch) while its other loops are static: tiled like a
+/// static op, its rows in tiles of static sizes. Convolutions are left out.
+static bool hasDynamicRows(linalg::LinalgOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() < 2 ||
+      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  return ShapedType::isDynamic(ranges[0]) &&
+         op.getIteratorTypesArray()[0] == utils::IteratorType::parallel &&
+         llvm::none_of(ArrayRef(ranges).drop_front(), ShapedType::isDynamic);
+}
+
+/// Ops the pass tiles: static ones and those with dynamic rows.
+static bool isTileable(linalg::LinalgOp op) {
+  return hasStaticShapes(op) || hasDynamicRows(op);
+}
+
 /// A 2-d matmul: linalg.matmul or a generic contraction with (m, n, k)
 /// loops.
 static bool isMatmulLike(linalg::LinalgOp op) {
@@ -106,7 +131,16 @@ static void eraseDeadProducers(RewriterBase &rewriter,
                                const ErasureListener &listener) {
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
-    if (listener.erased.contains(op) || !isOpTriviallyDead(op))
+    if (listener.erased.contains(op))
+      continue;
+    // With dynamic shapes, tiling leaves sizes read from the producer and
+    // slices of it that fusion replaced: neither may keep it alive.
+    redirectDimsToInits(rewriter, op);
+    llvm::SetVector<Operation *> users(llvm::from_range, op->getUsers());
+    for (Operation *user : users)
+      if (!listener.erased.contains(user) && isOpTriviallyDead(user))
+        rewriter.eraseOp(user);
+    if (!isOpTriviallyDead(op))
       continue;
     SmallVector<Operation *> producers = getProducers(op);
     rewriter.eraseOp(op);
@@ -126,6 +160,11 @@ public:
   /// whole register tiles, and tiles the parts (tileContraction); fails
   /// after reporting an error.
   LogicalResult tileMatmul(linalg::LinalgOp op);
+  /// Tiles a matmul with dynamic rows: blocks of the target's rows over
+  /// threads, each split into tiles of static row counts (register tiles,
+  /// a padded register tile for the rows left, or tiles of 2 and 1 rows)
+  /// that tileReduction handles as in a static matmul.
+  LogicalResult tileDynamicMatmul(linalg::LinalgOp op);
   void tileRowWise(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
   /// alone when `root` is `conv`) into row blocks over threads and register
@@ -160,6 +199,15 @@ private:
                          LoopType loopType,
                          function_ref<bool(Operation *, bool)> fuse,
                          ArrayRef<int64_t> interchange = {});
+  Operation *tileAndFuse(Operation *op, ArrayRef<OpFoldResult> sizes,
+                         LoopType loopType,
+                         function_ref<bool(Operation *, bool)> fuse,
+                         ArrayRef<int64_t> interchange = {});
+
+  /// The rows per outer tile of a row-wise op with `rows` rows known at
+  /// run time, each of `rowWork` elements: about kTargetChunks tiles, but
+  /// one tile (no threads) below the parallel threshold; at least 1.
+  Value getDynamicChunk(Location loc, Value rows, int64_t rowWork);
 
   IRRewriter &rewriter;
   const CPUTarget &target;
@@ -174,13 +222,25 @@ Operation *TileAndFuse::tileAndFuse(Operation *op, ArrayRef<int64_t> sizes,
                                     LoopType loopType,
                                     function_ref<bool(Operation *, bool)> fuse,
                                     ArrayRef<int64_t> interchange) {
-  if (llvm::all_of(sizes, [](int64_t size) { return size == 0; }))
+  return tileAndFuse(op, indexAttrs(rewriter, sizes), loopType, fuse,
+                     interchange);
+}
+
+Operation *TileAndFuse::tileAndFuse(Operation *op,
+                                    ArrayRef<OpFoldResult> sizes,
+                                    LoopType loopType,
+                                    function_ref<bool(Operation *, bool)> fuse,
+                                    ArrayRef<int64_t> interchange) {
+  if (llvm::all_of(sizes, [](OpFoldResult size) {
+        std::optional<int64_t> value = getConstantIntValue(size);
+        return value && *value == 0;
+      }))
     return op;
   auto tilingOp = dyn_cast<TilingInterface>(op);
   if (!tilingOp)
     return nullptr;
   scf::SCFTilingOptions tiling;
-  tiling.setTileSizes(indexAttrs(rewriter, sizes)).setLoopType(loopType);
+  tiling.setTileSizes(sizes).setLoopType(loopType);
   if (!interchange.empty())
     tiling.setInterchange(interchange);
   scf::SCFTileAndFuseOptions options;
@@ -255,6 +315,64 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
       failed(tileContraction(parts->first, blockN, registerN, packed)))
     return failure();
   return tileContraction(parts->second, blockN, registerN, packed);
+}
+
+LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
+  int64_t n = op.getStaticLoopRanges()[1];
+  int64_t blockN = divisorAtMost(n, tiles.blockN);
+  int64_t registerN = divisorAtMost(blockN, tiles.registerN);
+  // Blocks of rows over threads, their fills fused. B is read in place:
+  // packing it pays only from hundreds of rows, which a batch known at run
+  // time may not have. A batch of one block is one iteration, which
+  // tfc-runtime-thread-count runs on the calling thread.
+  Operation *block = tileAndFuse(op, {tiles.blockM, blockN, 0},
+                                 LoopType::ForallOp, fusableIntoContraction);
+  if (!block)
+    return success();
+  // The block's rows (as many as the batch leaves it) in register tiles;
+  // the rows left over, if at least half a register tile, in one more
+  // register tile with its rows of A padded with zeros; fewer in tiles of
+  // 2 and 1 rows. Each tile has a static row count, so it is tiled for
+  // caches and registers as in a static matmul, and every output element
+  // still sums its products in the order of the reduction loop. Each tile
+  // streams B once: tiles of 4, 2 and 1 rows for 7 rows made 2.2x the
+  // static time at batch 7; one padded tile for a single row computes 8
+  // rows, 1.3x the static time at batch 1.
+  int64_t half = llvm::divideCeil(tiles.registerM, 2);
+  SmallVector<int64_t> steps = {tiles.registerM};
+  if (tiles.registerM > 1)
+    steps.push_back(tiles.registerM);
+  for (int64_t step = half > 1 ? static_cast<int64_t>(llvm::bit_floor(
+                                         static_cast<uint64_t>(half - 1)))
+                                   : 0;
+       step >= 1; step /= 2)
+    steps.push_back(step);
+  if (steps.back() != 1)
+    steps.push_back(1);
+  FailureOr<SmallVector<linalg::LinalgOp>> parts =
+      tileDynamicRows(rewriter, cast<linalg::LinalgOp>(block), steps,
+                      tiles.registerM > 1 ? std::optional<unsigned>(1)
+                                          : std::nullopt);
+  if (failed(parts))
+    return success();
+  for (auto [part, step] : llvm::zip(*parts, steps)) {
+    if (auto fill =
+            part.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+      tileAndFuse(fill, {step, registerN}, LoopType::ForOp, fuseNothing);
+    if (failed(tileReduction(part, step, registerN, /*packed=*/false)))
+      return failure();
+  }
+  return success();
+}
+
+Value TileAndFuse::getDynamicChunk(Location loc, Value rows, int64_t rowWork) {
+  int64_t serialRows =
+      std::max<int64_t>(1, llvm::divideCeil(parallelThreshold,
+                                            std::max<int64_t>(rowWork, 1)));
+  Value pieces = arith::ConstantIndexOp::create(rewriter, loc, kTargetChunks);
+  Value minimum = arith::ConstantIndexOp::create(rewriter, loc, serialRows);
+  Value chunk = arith::CeilDivUIOp::create(rewriter, loc, rows, pieces);
+  return arith::MaxUIOp::create(rewriter, loc, chunk, minimum);
 }
 
 LogicalResult TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
@@ -425,6 +543,10 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (numLoops == 0)
     return;
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
+  // Rows known at run time (hasDynamicRows): the outer level is parallel,
+  // in chunks computed at run time, and the inner level's single rows are
+  // static.
+  bool dynamicRows = ShapedType::isDynamic(ranges[0]);
   // Long rows are cut along their last dimension, which must then be
   // parallel in every fused op; short rows stay whole. A 1-d op is a single
   // row with no loop around it: cut from the row step on, or it would become
@@ -433,14 +555,16 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   bool longRows =
       innerIsParallel && (ranges.back() > maxRow ||
                           (numLoops == 1 && ranges.back() > tiles.rowStep));
-  int64_t work = product(ranges);
-  bool parallel = work >= parallelThreshold;
+  int64_t rowWork = product(ArrayRef(ranges).drop_front());
+  bool parallel = dynamicRows || product(ranges) >= parallelThreshold;
 
   // The outer level: the outermost parallel loop that has more than one
   // iteration, in about kTargetChunks pieces.
   SmallVector<int64_t> outer(numLoops, 0), inner(numLoops, 0);
   int64_t lastOuter = longRows ? numLoops : numLoops - 1;
   for (int64_t i = 0; i < lastOuter; ++i) {
+    if (i == 0 && dynamicRows)
+      break;
     if (iterators[i] != utils::IteratorType::parallel || ranges[i] <= 1)
       continue;
     int64_t chunk = divisorAtLeast(ranges[i], ranges[i] / kTargetChunks);
@@ -462,15 +586,25 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
       return fusableIntoContraction(producer, isDestination);
     auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
     if (!linalgProducer || isMatmulLike(linalgProducer) ||
-        !hasStaticShapes(linalgProducer))
+        !isTileable(linalgProducer))
       return false;
     if (longRows)
       return linalgProducer.getNumParallelLoops() ==
              linalgProducer.getNumLoops();
     return true;
   };
+  SmallVector<OpFoldResult> outerSizes = indexAttrs(rewriter, outer);
+  if (dynamicRows) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op.getLoc();
+    outerSizes[0] = getDynamicChunk(
+        loc,
+        getValueOrCreateConstantIndexOp(
+            rewriter, loc, op.createLoopRanges(rewriter, loc).front().size),
+        rowWork);
+  }
   Operation *rows = tileAndFuse(
-      op, outer, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
+      op, outerSizes, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
   if (!rows)
     return;
   Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
@@ -585,7 +719,7 @@ struct TFCTileAndFusePass
     for (Block &block : func.getBody())
       for (Operation &op : block)
         if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-          if (hasStaticShapes(linalgOp) && !isa<linalg::FillOp>(op))
+          if (isTileable(linalgOp) && !isa<linalg::FillOp>(op))
             roots.push_back(linalgOp);
 
     ErasureListener listener;
@@ -601,7 +735,8 @@ struct TFCTileAndFusePass
         continue;
       SmallVector<Operation *> producers = getProducers(root);
       if (isMatmulLike(root)) {
-        if (failed(tiler.tileMatmul(root)))
+        if (failed(hasDynamicRows(root) ? tiler.tileDynamicMatmul(root)
+                                        : tiler.tileMatmul(root)))
           return signalPassFailure();
       } else if (linalg::Conv2DNhwcHwcfOp conv = getConvolution(root))
         tiler.tileConvolution(root, conv);

@@ -31,6 +31,26 @@ packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
 FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
 splitContractionRows(RewriterBase &rewriter, linalg::LinalgOp op, int64_t rows);
 
+/// Tiles the rows (the first loop) of `op`, whose count is known only at
+/// run time while its other loops are static, into loops over tiles of
+/// `steps[0]` rows, then of `steps[1]` rows in what is left, and so on; the
+/// last step must be 1. The step `paddedStep`, if any, is one tile of all
+/// the rows left when at least half of its rows are, its operands padded
+/// with zeros to its rows (and none otherwise). Every tile is a statically
+/// shaped op, returned one per step; a fill of the output becomes a fill
+/// per tile. Fails, leaving `op` as it was, when the shapes do not allow
+/// it.
+FailureOr<SmallVector<linalg::LinalgOp>>
+tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
+                ArrayRef<int64_t> steps,
+                std::optional<unsigned> paddedStep = std::nullopt);
+
+/// Makes every `tensor.dim` of a result of the destination-style `op` read
+/// the size from the tied init instead (the same size): the sizes tiling
+/// computes from a dynamically shaped producer must not keep the producer
+/// alive once it is fused into its consumer's loops.
+void redirectDimsToInits(RewriterBase &rewriter, Operation *op);
+
 /// In a row (the body of a row loop), lets an element-wise op write over
 /// one of its inputs when nothing reads that input afterwards, and lets the
 /// input's producer write where the op's result goes. In a softmax, the

@@ -28,7 +28,15 @@ func.func @regions(%fixed: i32) {
 // CHECK: %[[N:.*]] = call @tfc_runtime_num_threads() : () -> i32
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK: %[[MANY:.*]] = arith.cmpi sgt, %[[N]], %[[ONE]] : i32
-// CHECK: scf.if %[[MANY]] {
+// The bound %n is known only at run time: with a single iteration the loop
+// runs serially too (a dynamic batch of one block or one chunk).
+// CHECK: %[[SECOND_I:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[MORE_I:.*]] = arith.cmpi slt, %[[SECOND_I]], %{{.*}} : index
+// CHECK: %[[SECOND_J:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[MORE_J:.*]] = arith.cmpi slt, %[[SECOND_J]], %{{.*}} : index
+// CHECK: %[[SEVERAL:.*]] = arith.ori %[[MORE_I]], %[[MORE_J]] : i1
+// CHECK: %[[PARALLEL:.*]] = arith.andi %[[MANY]], %[[SEVERAL]] : i1
+// CHECK: scf.if %[[PARALLEL]] {
 // CHECK:   omp.parallel num_threads(%[[N]] : i32) {
 // CHECK:     omp.loop_nest (%[[I:.*]], %[[J:.*]]) : index = (%[[C0:.*]], %[[C0]]) to (%[[UB:.*]], %[[C4:.*]]) step (%[[C1:.*]], %[[C2:.*]]) collapse(2)
 // CHECK:       memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
@@ -54,6 +62,30 @@ func.func @plain_loop(%m: memref<?x4xf32>, %n: index) {
           %w = arith.addf %v, %v : f32
           memref.store %w, %m[%i, %j] : memref<?x4xf32>
         }
+        omp.yield
+      }
+    }
+    omp.terminator
+  }
+  return
+}
+
+// Constant bounds: the loop was made parallel knowing its trip count, and
+// only the thread count decides.
+// CHECK-LABEL: func.func @constant_bounds
+// CHECK: %[[N:.*]] = call @tfc_runtime_num_threads() : () -> i32
+// CHECK: %[[MANY:.*]] = arith.cmpi sgt, %[[N]], %{{.*}} : i32
+// CHECK-NOT: arith.andi
+// CHECK: scf.if %[[MANY]] {
+func.func @constant_bounds(%m: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  omp.parallel {
+    omp.wsloop {
+      omp.loop_nest (%i) : index = (%c0) to (%c8) step (%c1) {
+        %v = memref.load %m[%i] : memref<8xf32>
+        memref.store %v, %m[%i] : memref<8xf32>
         omp.yield
       }
     }

@@ -21,6 +21,11 @@ Runtime) their columns stay empty.
 
 Run with Debian's /usr/bin/python3 (which has torch, numpy and onnx) after
 setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
+Cases with a batch (the MLPs, softmax) come twice: "variant": "static",
+the batch in the model's types, and "variant": "dynamic", the batch a `?`
+that the run's inputs set (and `?x?` for softmax), each timed against
+the same peers; the summary prints dynamic over static.
+
 Environment: BENCH_CASES (comma-separated case names), BENCH_CPUS
 ("native,haswell" by default), BENCH_ROUNDS, BENCH_REPS, BENCH_THREADS
 (e.g. "2").
@@ -49,31 +54,35 @@ ROOT = os.path.dirname(os.path.dirname(SRC))
 # ---------------------------------------------------------------------------
 
 MLP_LAYERS = [(784, 512), (512, 512), (512, 10)]
+# The dynamic-shape issue's MLP.
+MLP_WIDE_LAYERS = [(1024, 256), (256, 256), (256, 32)]
 
 
-def mlp_mlir(batch):
-    args = [f"%x: tensor<{batch}x784xf32> {{tfc.name = \"x\"}}"]
+def mlp_mlir(batch, layers=MLP_LAYERS):
+    """`batch` may be "?" (known at run time)."""
+    args = [f"%x: tensor<{batch}x{layers[0][0]}xf32> {{tfc.name = \"x\"}}"]
     body = []
     h = "%x"
-    for i, (n_in, n_out) in enumerate(MLP_LAYERS, start=1):
+    for i, (n_in, n_out) in enumerate(layers, start=1):
         args.append(f"%w{i}: tensor<{n_in}x{n_out}xf32> {{tfc.name = \"w{i}\"}}")
         args.append(f"%b{i}: tensor<{n_out}xf32> {{tfc.name = \"b{i}\"}}")
         t = f"tensor<{batch}x{n_out}xf32>"
         body.append(f"    %m{i} = tfc.matmul {h}, %w{i} : "
                     f"tensor<{batch}x{n_in}xf32>, tensor<{n_in}x{n_out}xf32>")
         body.append(f"    %z{i} = tfc.bias_add %m{i}, %b{i} : {t}, tensor<{n_out}xf32>")
-        if i < len(MLP_LAYERS):
+        if i < len(layers):
             body.append(f"    %h{i} = tfc.relu %z{i} : {t}")
             h = f"%h{i}"
         else:
             body.append(f"    %p = tfc.softmax %z{i} : {t}")
-    out = f"tensor<{batch}x10xf32>"
+    out = f"tensor<{batch}x{layers[-1][1]}xf32>"
     return (f"func.func @run({', '.join(args)}) -> {out} {{\n"
             f"  %r = tfc.graph -> ({out}) {{\n" + "\n".join(body) +
             f"\n    tfc.fetch %p : {out}\n  }}\n  return %r : {out}\n}}\n")
 
 
 def softmax_mlir(rows, cols):
+    """`rows` and `cols` may be "?" (known at run time)."""
     t = f"tensor<{rows}x{cols}xf32>"
     return (f"func.func @run(%x: {t} {{tfc.name = \"x\"}}) -> {t} {{\n"
             f"  %r = tfc.graph -> ({t}) {{\n"
@@ -142,12 +151,26 @@ class Case:
 
     def __init__(self, name, mlir, inputs, peers, flops=0, bytes_moved=0,
                  rtol=1e-4, atol=1e-6, onnx=None, variants=None,
-                 torch_cases=None):
+                 torch_cases=None, variant="static"):
         self.name, self.mlir, self.inputs, self.peers = name, mlir, inputs, peers
+        # "static" or "dynamic": whether the model's batch is in its types.
+        self.variant = variant
         self.flops, self.bytes_moved = flops, bytes_moved
         self.rtol, self.atol, self.onnx = rtol, atol, onnx
         self.variants = variants or {}
         self.torch_cases = torch_cases or {"pytorch": name.split("_")[0]}
+
+    @property
+    def key(self):
+        """The case's name, with `_dynamic` for the dynamic variant."""
+        return self.name if self.variant == "static" else self.name + "_dynamic"
+
+    def dynamic(self, mlir):
+        """The same case with the model `mlir`, whose batch is dynamic."""
+        twin = Case(self.name, mlir, self.inputs, self.peers, self.flops,
+                    self.bytes_moved, self.rtol, self.atol, self.onnx,
+                    torch_cases=self.torch_cases, variant="dynamic")
+        return twin
 
 
 def make_cases(data_dir):
@@ -169,13 +192,34 @@ def make_cases(data_dir):
     cases = []
     for batch in (1, 64, 256):
         x = save(f"mlp_x{batch}", rng.uniform(0, 1, (batch, 784)))
-        cases.append(Case(f"mlp_b{batch}", mlp_mlir(batch), [x] + weights,
-                          ["onnxruntime", "pytorch"], flops=batch * mlp_flops,
-                          onnx="mlp"))
+        case = Case(f"mlp_b{batch}", mlp_mlir(batch), [x] + weights,
+                    ["onnxruntime", "pytorch"], flops=batch * mlp_flops,
+                    onnx="mlp")
+        cases += [case, case.dynamic(mlp_mlir("?"))]
+    # The dynamic-shape issue's MLP, 1024-256-256-32, from a generator of
+    # its own so that the other cases' inputs stay the same.
+    wide, wide_rng = [], np.random.RandomState(1024)
+    for i, (n_in, n_out) in enumerate(MLP_WIDE_LAYERS, start=1):
+        bound = 1.0 / np.sqrt(n_in)
+        wide.append(save(f"mlpw_w{i}", wide_rng.uniform(-bound, bound, (n_in, n_out))))
+        wide.append(save(f"mlpw_b{i}", wide_rng.uniform(-bound, bound, (n_out,))))
+    wide_flops = sum(2 * n_in * n_out for n_in, n_out in MLP_WIDE_LAYERS)
+    for batch in (1, 32, 256):
+        x = save(f"mlpw_x{batch}", wide_rng.uniform(0, 1, (batch, 1024)))
+        case = Case(f"mlpwide_b{batch}", mlp_mlir(batch, MLP_WIDE_LAYERS),
+                    [x] + wide, ["onnxruntime", "pytorch"],
+                    flops=batch * wide_flops, onnx="mlpwide",
+                    torch_cases={"pytorch": "mlp"})
+        cases += [case, case.dynamic(mlp_mlir("?", MLP_WIDE_LAYERS))]
     x = save("softmax_x", rng.normal(0, 4, (4096, 1024)))
-    cases.append(Case("softmax_4096x1024", softmax_mlir(4096, 1024), [x],
-                      ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 4096 * 1024,
-                      atol=1e-7, onnx="softmax"))
+    case = Case("softmax_4096x1024", softmax_mlir(4096, 1024), [x],
+                ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 4096 * 1024,
+                atol=1e-7, onnx="softmax")
+    # Dynamic rows, the fast path; rows and columns dynamic, not yet.
+    cases += [case, case.dynamic(softmax_mlir("?", 1024))]
+    dyndyn = case.dynamic(softmax_mlir("?", "?"))
+    dyndyn.name = "softmax_4096x1024_dyncols"
+    cases.append(dyndyn)
     n = 16 * 1024 * 1024
     abc = [save(f"ew_{k}", rng.normal(0, 1, (n,))) for k in "abc"]
     cases.append(Case("elementwise_16M", elementwise_mlir(n), abc,
@@ -210,7 +254,7 @@ def make_cases(data_dir):
 
 def torch_module(kind, weights):
     """The PyTorch module of an ONNX case ("mlp", "softmax", "elementwise")."""
-    if kind == "mlp":
+    if kind in ("mlp", "mlpwide"):
         layers = []
         for w, b in zip(weights[0::2], weights[1::2]):
             linear = torch.nn.Linear(w.shape[0], w.shape[1])
@@ -235,10 +279,10 @@ def export_onnx(case, model_dir):
     path = os.path.join(model_dir, case.onnx + ".onnx")
     if os.path.exists(path):
         return path
-    if case.onnx == "mlp":
+    if case.onnx in ("mlp", "mlpwide"):
         weights = [np.load(p) for p in case.inputs[1:]]
         module, names = torch_module("mlp", weights), ["x"]
-        example = (torch.zeros(1, 784),)
+        example = (torch.zeros(1, weights[0].shape[0]),)
         dynamic = {"x": {0: "batch"}, "y": {0: "batch"}}
     elif case.onnx == "softmax":
         module, names = torch_module("softmax", []), ["x"]
@@ -409,7 +453,8 @@ def print_table(results):
             s = e["peers"].get(peer)
             cols.append(f"{fmt(s)} ({e['tfc_s'] / s:.2f}x)" if s else "-")
         limit = e["limit_s"]
-        print(f"{e['case']:<20} {e['threads']:>3} {e['cpu'] + ' (' + e['target'] + ')':<17} "
+        name = e["case"] + (" dyn" if e["variant"] == "dynamic" else "")
+        print(f"{name:<20} {e['threads']:>3} {e['cpu'] + ' (' + e['target'] + ')':<17} "
               f"{fmt(e['tfc_s']):>10} {cols[0]:>18} {cols[1]:>18} {cols[2]:>18} "
               f"{fmt(limit) if limit else '-':>10} "
               f"{format(limit / e['tfc_s'], '.0%') if limit else '-':>9}")
@@ -421,6 +466,16 @@ def print_table(results):
     print("(x: tfc's time over the peer's; tfc/limit: the machine's limit over tfc's "
           "time; haswell rows: tfc --cpu=haswell against OpenBLAS's Haswell kernel "
           "and PyTorch with ATEN_CPU_CAPABILITY=avx2, limit at the AVX2 FMA peak)")
+    static = {(e["case"], e["threads"], e["cpu"]): e["tfc_s"] for e in results
+              if e["variant"] == "static"}
+    ratios = [(e, static.get((e["case"].replace("_dyncols", ""), e["threads"], e["cpu"])))
+              for e in results if e["variant"] == "dynamic"]
+    if ratios:
+        print("\ndynamic over static (goal: at most 1.15x)")
+        for e, s in ratios:
+            if s:
+                print(f"  {e['case'] + ' dynamic':<34} {e['threads']}T {e['cpu']:<8} "
+                      f"{fmt(e['tfc_s'])} / {fmt(s)} = {e['tfc_s'] / s:.2f}x")
 
 
 def summary(times):
@@ -501,9 +556,9 @@ def main():
         case.libs, case.variant_libs = {}, {}
         for cpu in cpus:
             suffix = "" if cpu == "native" else "_" + cpu
-            name = f"bench_{case.name}{suffix}"
+            name = f"bench_{case.key}{suffix}"
             case.libs[cpu] = os.path.join(model_dir, f"lib{name}.so")
-            compile_times[f"{case.name} ({cpu})"] = compile_tfc(
+            compile_times[f"{case.key} ({cpu})"] = compile_tfc(
                 tfc, case.mlir, os.path.join(model_dir, name + ".mlir"),
                 case.libs[cpu], CPUS[cpu])
             for key, mlir in case.variants.items():
@@ -551,7 +606,8 @@ def main():
     # every case's fraction recomputed against it.
     limits = measure_limits(limits_bin, limits)
     for entry in results:
-        case = next(c for c in cases if c.name == entry["case"])
+        case = next(c for c in cases if c.name == entry["case"] and
+                    c.variant == entry["variant"])
         entry["limit_s"] = limit_seconds(case, limits[str(entry["threads"])],
                                          entry["target"])
     print_table(results)
@@ -587,7 +643,7 @@ def time_case(case, cpu, target, threads, driver, py, ort, kernel, rounds, reps,
         elif peer == "onnxruntime" and ort and cpu == "native":
             runners[peer] = None
     times = {r: [] for r in runners}
-    tag = f"{case.name}_{cpu}_{threads}"
+    tag = f"{case.key}_{cpu}_{threads}"
     for rnd in range(rounds):
         for runner in runners:
             out = os.path.join(out_dir, f"{tag}_{runner}.npy")
@@ -618,13 +674,14 @@ def time_case(case, cpu, target, threads, driver, py, ort, kernel, rounds, reps,
     stats = {r: summary(t) for r, t in times.items()}
     limit_s = limit_seconds(case, limits[str(threads)], target)
     tfc_s = stats["tfc"]["median"]
-    entry = {"case": case.name, "threads": threads, "cpu": cpu, "target": target,
+    entry = {"case": case.name, "variant": case.variant, "threads": threads,
+             "cpu": cpu, "target": target,
              "tfc_s": tfc_s, "peers": {r: s["median"] for r, s in stats.items()
                                         if r != "tfc"},
              "limit_s": limit_s, "times": stats}
     if "openblas" in stats:
         entry["openblas_kernel"] = kernel
-    line = (f"[{threads}T {cpu}] {case.name:<18} tfc {fmt(tfc_s)} "
+    line = (f"[{threads}T {cpu}] {case.key:<18} tfc {fmt(tfc_s)} "
             f"({fmt(stats['tfc']['min'])}-{fmt(stats['tfc']['max'])})")
     for r, s in stats.items():
         if r == "tfc":

@@ -60,7 +60,17 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     The `scf.forall` is only created when the op does at least
     `parallel-threshold` units of work (multiply-adds or elements), so small
     ops never pay for threads; below it the outer level is an `scf.for`.
-    Ops with dynamic shapes are left alone (they lower to scalar loops).
+    Ops whose first loop (a batch) is dynamic while the others are static
+    take the same path. A contraction's blocks of rows (an `scf.forall` of
+    fixed-size blocks, the last one partial) are split into `scf.for` loops
+    over tiles of static row counts: register tiles; the rows left, when at
+    least half a register tile, in one register tile whose rows of A are
+    padded with zeros; fewer rows in tiles of 2 and 1 rows. A
+    row-wise op's outer `scf.forall` takes chunks computed at run time:
+    about 64 of them, but a single one below `parallel-threshold`
+    (tfc-runtime-thread-count runs a one-iteration parallel loop on the
+    calling thread); its inner rows are static. Convolutions and ops with
+    other dynamic dimensions are left alone (they lower to scalar loops).
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"host\"",
@@ -80,6 +90,7 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",

@@ -1,0 +1,135 @@
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx512 --split-input-file | FileCheck %s
+// RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
+
+// An MLP layer with a batch known only at run time. Blocks of 64 rows by
+// 256 columns go to threads (the last block partial, and a batch of zero
+// rows has no block). In a block: a loop over register tiles of 8 rows;
+// then, when 4 to 7 rows are left, one more tile of 8 rows whose rows of A
+// are padded with zeros (and whose extra output rows are dropped); when 1
+// to 3 are left, tiles of 2 and 1 rows. Each tile has a static row count,
+// its own fill, reduction blocks of 256 and register tiles of its rows by
+// 32 columns, as in a static matmul.
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 256) step (64, 256)
+// CHECK:   %[[C8:.*]] = arith.constant 8 : index
+// CHECK:   %[[N8:.*]] = arith.divui %{{.*}}, %[[C8]] : index
+// CHECK:   %[[R8:.*]] = scf.for %{{.*}} = %{{.*}} to %[[END8:.*]] step %[[C8]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x256xf32>)
+// CHECK:     linalg.fill {{.*}} -> tensor<8x32xf32>
+// CHECK:     scf.for %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8x256xf32>)
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK:   %[[C4:.*]] = arith.constant 4 : index
+// CHECK:   %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %[[C4]] : index
+// CHECK:   %[[ENDP:.*]] = arith.select %[[ENOUGH]], %{{.*}}, %[[END8]] : index
+// CHECK:   %[[RP:.*]] = scf.for %[[I:.*]] = %[[END8]] to %[[ENDP]] step %{{.*}} iter_args(%{{.*}} = %[[R8]])
+// CHECK:     %[[LEFT:.*]] = arith.subi %{{.*}}, %[[I]] : index
+// CHECK:     %[[A:.*]] = tensor.extract_slice %{{.*}}[%[[I]], 0] [%[[LEFT]], 1024]
+// CHECK:     %[[PADDED:.*]] = tensor.pad %[[A]] low[0, 0] high[%{{.*}}, 0]
+// CHECK:     } : tensor<?x1024xf32> to tensor<8x1024xf32>
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK:     %[[ROWS:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 256] [1, 1] : tensor<8x256xf32> to tensor<?x256xf32>
+// CHECK:     tensor.insert_slice %[[ROWS]] into %{{.*}}[%[[I]], 0] [%[[LEFT]], 256]
+// CHECK:   %[[R2:.*]] = scf.for %{{.*}} = %[[ENDP]] to %[[END2:.*]] step %{{.*}} iter_args(%{{.*}} = %[[RP]])
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<2x32xf32>)
+// CHECK:   %[[R1:.*]] = scf.for %{{.*}} = %[[END2]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[R2]])
+// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
+// CHECK:   scf.forall.in_parallel
+// CHECK:     tensor.parallel_insert_slice %[[R1]]
+// With AVX2's 6x16 register tiles: tiles of 6 rows, a padded one of 6 for
+// 3 to 5 rows left, then of 2 and 1.
+// AVX2-LABEL: func.func @matmul
+// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
+// AVX2:   arith.constant 3 : index
+// AVX2:     tensor.pad
+// AVX2:     } : tensor<?x1024xf32> to tensor<6x1024xf32>
+// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
+// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
+// AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<1x16xf32>)
+func.func @matmul(%a: tensor<?x1024xf32>, %b: tensor<1024x256xf32>) -> tensor<?x256xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.dim %a, %c0 : tensor<?x1024xf32>
+  %empty = tensor.empty(%rows) : tensor<?x256xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<?x256xf32>) -> tensor<?x256xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<?x1024xf32>, tensor<1024x256xf32>) outs(%fill : tensor<?x256xf32>) -> tensor<?x256xf32>
+  return %c : tensor<?x256xf32>
+}
+
+// -----
+
+// A softmax over a dynamic number of rows of 1024: chunks of rows over
+// threads, as many as max(rows / 64, rows of 128 elements in 2^17) rows
+// each, computed at run time (one chunk, so no threads, for a small
+// batch); then single rows, static, with the whole chain fused and each op
+// stepping 64 elements at a time, sums as vectors of partial sums.
+// CHECK-LABEL: func.func @softmax
+// CHECK: %[[ROWS:.*]] = tensor.dim %{{.*}}, %{{.*}} : tensor<?x1024xf32>
+// CHECK: %[[C64:.*]] = arith.constant 64 : index
+// CHECK: %[[C128:.*]] = arith.constant 128 : index
+// CHECK: %[[SHARE:.*]] = arith.ceildivui %{{.*}}, %[[C64]] : index
+// CHECK: %[[CHUNK:.*]] = arith.maxui %[[SHARE]], %[[C128]] : index
+// CHECK: scf.forall (%{{.*}}) = (0) to (%{{.*}}) step (%[[CHUNK]])
+// CHECK:   scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<?x1024xf32>)
+// CHECK:     scf.for {{.*}} -> (tensor<1x64xf32>)
+// CHECK:       arith.maximumf
+// CHECK:     scf.for {{.*}} -> (tensor<1x1024xf32>)
+// CHECK:       math.exp
+// CHECK:     scf.for {{.*}} -> (tensor<1x64xf32>)
+// CHECK:       arith.addf
+// CHECK:     scf.for {{.*}} -> (tensor<1x1024xf32>)
+// CHECK:       arith.divf
+// CHECK: scf.forall.in_parallel
+func.func @softmax(%x: tensor<?x1024xf32>) -> tensor<?x1024xf32> {
+  %c0 = arith.constant 0 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %rows = tensor.dim %x, %c0 : tensor<?x1024xf32>
+  %e1 = tensor.empty(%rows) : tensor<?xf32>
+  %f1 = linalg.fill ins(%ninf : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
+  %max = linalg.reduce ins(%x : tensor<?x1024xf32>) outs(%f1 : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  %e2 = tensor.empty(%rows) : tensor<?x1024xf32>
+  %exp = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max : tensor<?x1024xf32>, tensor<?xf32>) outs(%e2 : tensor<?x1024xf32>) {
+  ^bb0(%in: f32, %m: f32, %out: f32):
+    %d = arith.subf %in, %m : f32
+    %v = math.exp %d : f32
+    linalg.yield %v : f32
+  } -> tensor<?x1024xf32>
+  %f2 = linalg.fill ins(%zero : f32) outs(%e1 : tensor<?xf32>) -> tensor<?xf32>
+  %sum = linalg.reduce ins(%exp : tensor<?x1024xf32>) outs(%f2 : tensor<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%exp, %sum : tensor<?x1024xf32>, tensor<?xf32>) outs(%e2 : tensor<?x1024xf32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %q = arith.divf %in, %s : f32
+    linalg.yield %q : f32
+  } -> tensor<?x1024xf32>
+  return %y : tensor<?x1024xf32>
+}
+
+// -----
+
+// Dynamic rows and columns, and a reduction over the dynamic rows, are
+// left to the scalar lowering.
+// CHECK-LABEL: func.func @dynamic_columns
+// CHECK-NOT: scf.for
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+// CHECK: linalg.reduce
+func.func @dynamic_columns(%x: tensor<?x?xf32>, %empty: tensor<?x?xf32>, %v: tensor<?x16xf32>, %acc: tensor<16xf32>) -> (tensor<?x?xf32>, tensor<16xf32>) {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x?xf32>) outs(%empty : tensor<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<?x?xf32>
+  %s = linalg.reduce ins(%v : tensor<?x16xf32>) outs(%acc : tensor<16xf32>) dimensions = [0]
+    (%in: f32, %a: f32) {
+      %t = arith.addf %in, %a : f32
+      linalg.yield %t : f32
+    }
+  return %y, %s : tensor<?x?xf32>, tensor<16xf32>
+}
