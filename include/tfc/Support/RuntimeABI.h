@@ -32,12 +32,14 @@ inline StringRef getRuntimeCallSignature(StringRef name) {
 }
 
 /// Whether a value of `type` is passed as the table's `kind`. Addresses
-/// are pointers or the index values memref ops make of them.
+/// are pointers or the index values memref ops make of them; an index (a
+/// buffer's offset, size or stride) is also an i64: tfc targets 64-bit
+/// CPUs, where index lowers to i64.
 inline bool isRuntimeKind(Type type, StringRef kind) {
   if (kind == "i32")
     return type.isInteger(32);
   if (kind == "i64")
-    return type.isInteger(64);
+    return type.isInteger(64) || type.isIndex();
   if (kind == "addr")
     return type.isIndex() || isa<LLVM::LLVMPointerType>(type);
   return false;
