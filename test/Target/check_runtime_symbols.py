@@ -30,7 +30,7 @@ def report(message):
 abi_path = os.path.join(root, "runtime", "include", "tfc", "runtime", "abi.h")
 with open(abi_path) as f:
     abi = f.read()
-table = re.findall(r'X\((\w+), "([^"]*)"\)', abi)
+table = re.findall(r'X\((tfc_\w+), "([^"]*)"\)', abi)
 names = {name for name, _ in table}
 
 spelled = {}
