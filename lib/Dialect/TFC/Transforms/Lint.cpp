@@ -118,7 +118,10 @@ struct TFCLintPass : public tfc::impl::TFCLintBase<TFCLintPass> {
     getOperation()->walk([&](Operation *op) {
       if (isReduction(op) && !op->getAttr(kAxesAttrName))
         lintReductionWithoutAxes(op);
-      else if (isa<SqueezeOp>(op) && !op->getAttr(kAxesAttrName))
+      // By name: tfc-lint also runs where the dialect is not loaded, and
+      // isa<> needs a registered op.
+      else if (op->getName().getStringRef() == SqueezeOp::getOperationName() &&
+               !op->getAttr(kAxesAttrName))
         lintSqueezeWithoutAxes(op);
     });
     if (reportedError)
