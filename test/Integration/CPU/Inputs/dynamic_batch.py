@@ -14,23 +14,11 @@ import os
 import struct
 import sys
 
+from tiled_inputs import f32, save
+
 BATCHES = (0, 1, 7, 64, 1000)
 LAYERS = ((40, 64), (64, 32))
 SOFTMAX_COLS = 300
-
-
-def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
-
-
-def save(path, shape, values):
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
-        ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else ""))
-    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode("latin1"))
-        f.write(struct.pack("<%df" % len(values), *values))
 
 
 def load(path):
