@@ -61,7 +61,7 @@ static Value hostScalar(OpBuilder &b, func::FuncOp func, Location loc,
   b.setInsertionPointToStart(&func.getBody().front());
   auto alloca =
       memref::AllocaOp::create(b, loc, MemRefType::get({}, elementType));
-  alloca->setAttr(kHostAttr, b.getUnitAttr());
+  alloca->setAttr(kHostAttrName, b.getUnitAttr());
   return alloca;
 }
 
@@ -161,7 +161,7 @@ struct TFCGPUDeviceMemoryPass
         } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
           if (!isHostBuffer(store.getMemref()))
             rewriteStore(b, store);
-        } else if (!op->hasAttr(kHostAttr)) {
+        } else if (!op->hasAttr(kHostAttrName)) {
           // memref.alloc and memref.alloca of the bufferized program.
           b.setInsertionPoint(op);
           auto type = cast<MemRefType>(op->getResult(0).getType());

@@ -17,13 +17,11 @@
 
 namespace mlir::tfc {
 
-/// Set by tfc-gpu-device-memory on host staging buffers.
-inline constexpr StringLiteral kHostAttr = kHostAttrName;
-
-/// Whether `value` is a host staging buffer (or a view of one).
+/// Whether `value` is a host staging buffer (or a view of one): marked
+/// kHostAttrName by tfc-gpu-device-memory.
 inline bool isHostBuffer(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (def->hasAttr(kHostAttr))
+    if (def->hasAttr(kHostAttrName))
       return true;
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     if (!view)

@@ -37,7 +37,7 @@ static LogicalResult verifyHostOp(Operation *op) {
           vector::LoadOp, vector::StoreOp>(op))
     return op->emitOpError(
         "accesses device memory from host code on the CUDA target");
-  if (isa<memref::AllocOp, memref::AllocaOp>(op) && !op->hasAttr(kHostAttr))
+  if (isa<memref::AllocOp, memref::AllocaOp>(op) && !op->hasAttr(kHostAttrName))
     return op->emitOpError("allocates host memory for a temporary on the CUDA "
                            "target (temporaries are device memory)");
   if (auto getGlobal = dyn_cast<memref::GetGlobalOp>(op))

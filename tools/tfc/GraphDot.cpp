@@ -22,7 +22,6 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-static constexpr StringLiteral kNameAttr = kNameAttrName;
 
 /// `text` inside a DOT string: quotes and backslashes escaped, line breaks
 /// as `\n`.
@@ -180,7 +179,7 @@ void GraphWriter::addOp(Operation *op, Cluster &cluster) {
   if (auto handle = dyn_cast<VarHandleOp>(op)) {
     scope = handle.getVariable();
     label = scope.rsplit('/').second.empty() ? scope : scope.rsplit('/').second;
-  } else if (auto name = op->getAttrOfType<StringAttr>(kNameAttr)) {
+  } else if (auto name = op->getAttrOfType<StringAttr>(kNameAttrName)) {
     auto [prefix, last] = name.getValue().rsplit('/');
     scope = last.empty() ? StringRef() : prefix;
     label = last.empty() ? prefix : last;
@@ -314,7 +313,8 @@ void GraphWriter::write() {
   Cluster top;
   for (BlockArgument argument : func.getArguments()) {
     auto name =
-        func.getArgAttrOfType<StringAttr>(argument.getArgNumber(), kNameAttr);
+        func.getArgAttrOfType<StringAttr>(argument.getArgNumber(),
+                                          kNameAttrName);
     std::string label =
         (name ? name.getValue().str()
               : "arg" + std::to_string(argument.getArgNumber())) +
@@ -328,7 +328,7 @@ void GraphWriter::write() {
         addOp(&op, top);
   Operation *ret = func.getBody().front().getTerminator();
   for (auto [index, value] : llvm::enumerate(ret->getOperands())) {
-    auto name = func.getResultAttrOfType<StringAttr>(index, kNameAttr);
+    auto name = func.getResultAttrOfType<StringAttr>(index, kNameAttrName);
     std::string label =
         name ? name.getValue().str() : "result" + std::to_string(index);
     unsigned node =

@@ -30,7 +30,6 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// The attribute holding an op's full TensorFlow name.
-static constexpr StringLiteral kNameAttr = kNameAttrName;
 
 namespace {
 
@@ -300,7 +299,7 @@ LogicalResult ScopeResolver::claimNodeName(Operation *op, StringRef name) {
 
 LogicalResult ScopeResolver::nameOp(Operation *op, ScopeContext &ctx) {
   std::string fullName;
-  auto given = op->getAttrOfType<StringAttr>(kNameAttr);
+  auto given = op->getAttrOfType<StringAttr>(kNameAttrName);
   if (given && !given.getValue().empty()) {
     // TensorFlow's op wrappers create an op inside `name_scope(name)`: the
     // name is checked and made unique as a scope name, and one ending in
@@ -315,7 +314,7 @@ LogicalResult ScopeResolver::nameOp(Operation *op, ScopeContext &ctx) {
   }
   if (failed(claimNodeName(op, fullName)))
     return failure();
-  op->setAttr(kNameAttr, StringAttr::get(op->getContext(), fullName));
+  op->setAttr(kNameAttrName, StringAttr::get(op->getContext(), fullName));
   return success();
 }
 
@@ -646,7 +645,7 @@ LogicalResult ScopeResolver::isolateInitialValue(GlobalVariableOp global) {
              << " uses a value computed in the graph; it may only use "
                 "constants and other variables' initial values";
     Operation *copy = builder.clone(*def);
-    copy->removeAttr(kNameAttr);
+    copy->removeAttr(kNameAttrName);
     value.replaceUsesWithIf(copy->getResult(0), [&](OpOperand &use) {
       return region.isAncestor(use.getOwner()->getParentRegion());
     });
