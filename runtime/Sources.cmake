@@ -17,6 +17,7 @@ set(TFC_RUNTIME_SOURCES
   src/CudaDriver.cpp
   src/CudaFatbin.cpp
   src/CudaMemory.cpp
+  src/BuiltinHostFunctions.cpp
   src/CudaModule.cpp
   src/CudaResults.cpp
   src/CudaWorkspace.cpp
@@ -42,6 +43,7 @@ set(TFC_RUNTIME_SOURCES
   src/Tensor.cpp
   src/TensorBundle.cpp
   src/TensorBundleRead.cpp
+  src/TensorBundleMerge.cpp
   src/TensorBundleSave.cpp
   src/Variable.cpp
   src/VariableDevice.cpp

@@ -79,8 +79,16 @@ static bool saveTensors(CallContext &context, const char *names,
       return false;
     }
   tfc_status status;
+  // TensorFlow's SaveV2 makes the prefix's directory, which a sharded save
+  // relies on: its parts go to a temporary directory beside the prefix.
+  // (tf.train.Saver.save itself refuses a missing directory, as
+  // tfc_store_save_tensorflow does.)
+  std::string forWhat = "for TensorFlow checkpoint '" + prefix + "'";
+  tfc_code code =
+      createDirectories(directoryOf(prefix), forWhat.c_str(), &status);
   bundle::TensorBundleWriter writer;
-  tfc_code code = writer.open(prefix, &status);
+  if (code == TFC_OK)
+    code = writer.open(prefix, &status);
   for (size_t i = 0; code == TFC_OK && i < order.size(); ++i) {
     const tfc_tensor *tensor = context.pending[order[i] + 1];
     code = writer.add(keys[order[i]], tensor->dtype, tensor->dims,

@@ -22,8 +22,7 @@ using namespace tfc::runtime;
 /// Bytes buffered before a write(2).
 static constexpr size_t kBufferSize = 1 << 20;
 
-/// The directory holding `path`, for the temporary file and the final fsync.
-static std::string directoryOf(const std::string &path) {
+std::string tfc::runtime::directoryOf(const std::string &path) {
   size_t slash = path.rfind('/');
   if (slash == std::string::npos)
     return ".";
@@ -341,5 +340,29 @@ tfc_code tfc::runtime::readWholeFile(const char *path, const char *what,
     done += static_cast<size_t>(got);
   }
   ::close(fd);
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::createDirectories(const std::string &dir,
+                                         const char *what,
+                                         tfc_status *status) {
+  if (dir.empty() || dir == "." || dir == "/")
+    return TFC_OK;
+  struct stat info;
+  if (::stat(dir.c_str(), &info) == 0) {
+    if (S_ISDIR(info.st_mode))
+      return TFC_OK;
+    return setError(status, TFC_FAILED_PRECONDITION,
+                    "cannot create directory '%s' %s: a file of that name is "
+                    "in the way",
+                    dir.c_str(), what);
+  }
+  if (tfc_code code = createDirectories(directoryOf(dir), what, status))
+    return code;
+  // Another writer may create it between the stat and here.
+  if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST)
+    return setError(status, codeFromErrno(errno),
+                    "cannot create directory '%s' %s: %s", dir.c_str(), what,
+                    std::strerror(errno));
   return TFC_OK;
 }

@@ -105,6 +105,15 @@ struct FreeDeleter {
 };
 using MallocBuffer = std::unique_ptr<unsigned char[], FreeDeleter>;
 
+/// Creates directory `dir` and the missing directories above it, as
+/// `mkdir -p` does. `what` says what for, in messages ("for TensorFlow
+/// checkpoint 'p'").
+tfc_code createDirectories(const std::string &dir, const char *what,
+                           tfc_status *status);
+
+/// The directory holding `path` ("." for a bare name).
+std::string directoryOf(const std::string &path);
+
 /// Reads the whole regular file at `path`. `what` names it in messages.
 tfc_code readWholeFile(const char *path, const char *what, MallocBuffer &data,
                        size_t &size, tfc_status *status);

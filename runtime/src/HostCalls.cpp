@@ -2,12 +2,15 @@
 //
 // A process-wide map from names to C functions. Entries are reference
 // counted so that a call in flight keeps its function (and user data) alive
-// across a concurrent unregistration.
+// across a concurrent unregistration. Names beginning with "tfc." are the
+// runtime's own functions (BuiltinHostFunctions.h), found before the map.
 //
 //===----------------------------------------------------------------------===//
 
+#include "BuiltinHostFunctions.h"
 #include "Internal.h"
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,6 +44,9 @@ static Registry &registry() {
 }
 
 static std::shared_ptr<HostFunction> lookup(const char *name) {
+  if (tfc_host_fn builtin = builtinHostFunction(name))
+    return std::make_shared<HostFunction>(
+        HostFunction{builtin, nullptr, nullptr});
   Registry &reg = registry();
   std::lock_guard<std::mutex> guard(reg.mutex);
   auto it = reg.functions.find(name);
@@ -64,6 +70,11 @@ tfc_code tfc_host_register(const char *name, tfc_host_fn fn, void *userData,
                     !fn    ? "a NULL function pointer"
                     : name ? "an empty name"
                            : "a NULL name");
+  if (std::strncmp(name, kBuiltinHostPrefix, strlen(kBuiltinHostPrefix)) == 0)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "cannot register a host function under '%s': names "
+                    "beginning with '%s' are the runtime's own",
+                    name, kBuiltinHostPrefix);
   auto entry = std::make_shared<HostFunction>();
   entry->fn = fn;
   entry->userData = userData;

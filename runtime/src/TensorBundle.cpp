@@ -87,11 +87,11 @@ std::string bundle::tensorFlowDtypeName(int64_t dtype) {
 // Encoding
 //===----------------------------------------------------------------------===//
 
-std::string bundle::encodeHeader() {
+std::string bundle::encodeHeader(int64_t numShards) {
   std::string version;
   proto::putVarintField(version, 1, kVersion);
   std::string header;
-  proto::putVarintField(header, 1, 1);
+  proto::putVarintField(header, 1, static_cast<uint64_t>(numShards));
   // endianness = LITTLE is 0, the default, which protobuf leaves out.
   proto::putBytesField(header, 3, version);
   return header;

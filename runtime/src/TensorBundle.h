@@ -69,8 +69,9 @@ struct Entry {
   int64_t numSlices = 0;
 };
 
-/// The header TensorFlow writes: one shard, little-endian, version 1.
-std::string encodeHeader();
+/// The header TensorFlow writes: `numShards` data shards, little-endian,
+/// version 1.
+std::string encodeHeader(int64_t numShards = 1);
 /// Serializes as protobuf does: fields in number order, zero scalars left
 /// out, the shape always present (empty for a scalar).
 std::string encodeEntry(const Entry &entry);
@@ -103,6 +104,16 @@ private:
   table::TableBuilder table;
   int64_t offset = 0;
 };
+
+/// MergeV2Checkpoints: makes one checkpoint at `destination` of the
+/// checkpoints at `sources` (a sharded save's parts, each written by a
+/// TensorBundleWriter): their data shards are renamed to the destination's,
+/// numbered in order, and one index lists every tensor. The sources'
+/// indexes are then removed, and with `deleteOldDirs` their directories
+/// when empty. Names must be unique across the sources.
+tfc_code mergeBundles(const std::vector<std::string> &sources,
+                      const std::string &destination, bool deleteOldDirs,
+                      tfc_status *status);
 
 } // namespace tfc::runtime::bundle
 

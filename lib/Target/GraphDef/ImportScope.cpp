@@ -60,7 +60,11 @@ void crossCheckOutputShapes(NodeImporter &importer) {
     const tensorflow::TensorShapeProto &shape = shapes[i];
     if (!inferred || shape.unknown_rank())
       continue;
-    bool agree = inferred.getRank() == shape.dim_size();
+    // tfc holds a string as the vector of its bytes: one dimension more
+    // than TensorFlow records.
+    bool bytes = inferred.getElementType().isInteger(8) &&
+                 inferred.getRank() == shape.dim_size() + 1;
+    bool agree = bytes || inferred.getRank() == shape.dim_size();
     for (int d = 0; agree && d < shape.dim_size(); ++d) {
       int64_t size = shape.dim(d).size();
       agree = size < 0 || inferred.isDynamicDim(d) ||

@@ -187,12 +187,23 @@ TEST_F(SaverCallTest, ErrorsNameTheCheckpointAndTheTensor) {
   EXPECT_EQ(restore(""),
             "INVALID_ARGUMENT: RestoreV2: the checkpoint path is empty");
 
-  // A directory that does not exist: the writer's error, nothing written.
-  std::string nowhere = dir.file("no/such/dir/x");
+  // A directory that cannot be made (a file is in the way): the error
+  // names it, nothing is written.
+  writeFile(dir.file("file"), {'x'});
+  std::string nowhere = dir.file("file/dir/x");
   EXPECT_NE(save(nowhere, "[0.5, -1]", "[2, 3]"), TFC_OK);
-  EXPECT_NE(std::string(tfc_status_message(status.get())).find(nowhere),
+  EXPECT_NE(std::string(tfc_status_message(status.get()))
+                .find("'" + dir.file("file") + "'"),
             std::string::npos)
       << tfc_status_message(status.get());
+}
+
+TEST_F(SaverCallTest, MakesTheDirectoryAsSaveV2Does) {
+  // A sharded save writes its parts to a directory that does not exist yet.
+  std::string part = dir.file("model_temp/part-00000-of-00001");
+  ASSERT_EQ(save(part, "[0.5, -1]", "[2, 3]"), TFC_OK)
+      << tfc_status_message(status.get());
+  EXPECT_EQ(restore(part), "f32[2] [2 3]");
 }
 
 } // namespace

@@ -10,7 +10,9 @@
 // Strings are scalar paths only, held as their bytes (`tensor<?xi8>`):
 // StringJoin and ShardedFilename, which build a sharded save's temporary
 // path, are concatenations of bytes. Vectors of strings are the name lists
-// of the saver ops and nothing else.
+// of the saver ops and the parts MergeV2Checkpoints merges, nothing else.
+// MergeV2Checkpoints, which moves files, calls a host function of the
+// runtime's own (`tfc.merge_v2_checkpoints`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,14 +275,79 @@ static LogicalResult importShardedFilename(NodeImporter &n) {
   return n.setResult(joinBytes(n, parts));
 }
 
-/// A sharded save's last step, which moves the shards' files from their
-/// temporary prefixes to the one asked for: not supported.
+/// The checkpoint_prefixes of MergeV2Checkpoints, a vector of strings: a
+/// Pack of scalar strings (what a Saver builds) or a string constant. tfc
+/// holds no vectors of strings, so each becomes a value of its own. The
+/// Pack's value is not used, so what it waits for (a Saver's Pack waits for
+/// the save) goes to `after`.
+static FailureOr<SmallVector<Value>> partPrefixes(NodeImporter &n,
+                                                  SmallVector<Value> &after) {
+  const GraphIndex &index = n.scope.importer.index;
+  SmallVector<NodeInput> inputs = index.dataInputs(n.index);
+  if (inputs.size() != 2)
+    return n.error("needs 2 inputs (checkpoint_prefixes, "
+                   "destination_prefix), has " +
+                   Twine(inputs.size()));
+  int node = inputs[0].node;
+  while (index.node(node).op() == "Identity" &&
+         !index.dataInputs(node).empty())
+    node = index.dataInputs(node).front().node;
+  SmallVector<Value> prefixes;
+  if (index.node(node).op() == "Pack") {
+    if (Value token = n.scope.tokenOf(node, n.builder))
+      after.push_back(token);
+    for (NodeInput part : index.dataInputs(node)) {
+      FailureOr<Value> value = n.scope.tensorValue(
+          TensorId{part.node, part.output}, n.builder, n.loc);
+      auto type = succeeded(value)
+                      ? dyn_cast<RankedTensorType>(value->getType())
+                      : RankedTensorType();
+      if (!type || type.getRank() != 1 || !type.getElementType().isInteger(8))
+        return n.error("checkpoint_prefixes must pack scalar strings, but "
+                       "node '" +
+                       index.node(part.node).name() + "' is not one");
+      prefixes.push_back(*value);
+    }
+  } else {
+    FailureOr<SmallVector<std::string>> strings =
+        stringListInput(n, 0, "checkpoint_prefixes");
+    if (failed(strings))
+      return failure();
+    for (const std::string &prefix : *strings)
+      prefixes.push_back(bytesConstant(n, prefix));
+  }
+  if (prefixes.empty())
+    return n.error("merges no checkpoint_prefixes");
+  return prefixes;
+}
+
+/// A sharded save's last step: the parts SaveV2 wrote at temporary
+/// prefixes become one checkpoint at the destination. File-system work,
+/// done by the runtime's built-in host function of the same meaning.
 static LogicalResult importMergeV2Checkpoints(NodeImporter &n) {
-  return n.error("merges the shards of a sharded save, which tfc does not "
-                 "support; save with `tfc run --save PREFIX "
-                 "--checkpoint-format=tensorflow`, or target the SaveV2 "
-                 "node, which writes a whole checkpoint at the shard's "
-                 "temporary prefix (PREFIX_temp.../part-00000-of-00001)");
+  if (n.boolAttr("allow_missing_files", false))
+    return n.error("has allow_missing_files set, which tfc does not "
+                   "support");
+  SmallVector<Value> after = n.takeControlTokens();
+  FailureOr<SmallVector<Value>> prefixes = partPrefixes(n, after);
+  if (failed(prefixes))
+    return failure();
+  FailureOr<Value> destination = pathInput(n, 1);
+  if (failed(destination))
+    return failure();
+  auto flag = RankedTensorType::get({}, n.builder.getI1Type());
+  SmallVector<Value> args{n.constant(DenseElementsAttr::get(
+      flag, n.boolAttr("delete_old_dirs", true)))};
+  llvm::append_range(args, *prefixes);
+  args.push_back(*destination);
+  auto op = HostCallOp::create(
+      n.builder, n.loc, TypeRange(), ControlType::get(n.getContext()),
+      FlatSymbolRefAttr::get(n.getContext(), "tfc.merge_v2_checkpoints"),
+      args, after);
+  if (failed(n.check(op)))
+    return failure();
+  n.setToken(op.getControl());
+  return success();
 }
 
 void mlir::tfc::graphdef::registerSaverOpImporters(OpRegistry &registry) {
@@ -290,5 +357,5 @@ void mlir::tfc::graphdef::registerSaverOpImporters(OpRegistry &registry) {
   registry.add("ShardedFilename", importShardedFilename,
                "tfc.concat (of bytes)");
   registry.add("MergeV2Checkpoints", importMergeV2Checkpoints,
-               "an error (sharded saves)");
+               "tfc.host_call @tfc.merge_v2_checkpoints");
 }
