@@ -18,8 +18,7 @@ using namespace tfc::runtime;
 /// The string tensor `tensor` as text; false (with `status` set) when it is
 /// not one.
 static bool stringOf(const tfc_tensor *tensor, const char *function,
-                     const char *what, std::string &text,
-                     tfc_status *status) {
+                     const char *what, std::string &text, tfc_status *status) {
   if (tensor->dtype != TFC_I8 || tensor->rank != 1) {
     setError(status, TFC_INVALID_ARGUMENT, "%s: %s is not a string", function,
              what);
@@ -53,8 +52,8 @@ static tfc_code mergeV2Checkpoints(void *, const tfc_tensor *const *inputs,
       return status->code;
   }
   std::string destination;
-  if (!stringOf(inputs[numInputs - 1], function, "the destination",
-                destination, status))
+  if (!stringOf(inputs[numInputs - 1], function, "the destination", destination,
+                status))
     return status->code;
   return bundle::mergeBundles(parts, destination, deleteOldDirs, status);
 }

@@ -41,9 +41,8 @@ static tfc_code readPart(const std::string &prefix, Part &part,
   std::string what = "TensorFlow checkpoint index '" + index + "'";
   MallocBuffer bytes;
   size_t size = 0;
-  if (tfc_code code = readWholeFile(index.c_str(),
-                                    "TensorFlow checkpoint index", bytes,
-                                    size, status))
+  if (tfc_code code = readWholeFile(
+          index.c_str(), "TensorFlow checkpoint index", bytes, size, status))
     return code;
   std::vector<table::Entry> table;
   if (tfc_code code = table::readTable(bytes.get(), size, what, table, status))
@@ -103,8 +102,7 @@ tfc_code bundle::mergeBundles(const std::vector<std::string> &sources,
         return setError(status, TFC_INVALID_ARGUMENT,
                         "cannot merge TensorFlow checkpoint '%s': tensor '%s' "
                         "is in two of its parts ('%s' and an earlier one)",
-                        destination.c_str(), name.c_str(),
-                        sources[i].c_str());
+                        destination.c_str(), name.c_str(), sources[i].c_str());
     }
     numShards += part.numShards;
   }

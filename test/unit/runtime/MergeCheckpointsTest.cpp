@@ -25,15 +25,15 @@ bool exists(const std::string &path) {
 class MergeCheckpointsTest : public ::testing::Test {
 protected:
   /// Saves a store holding `variables` (name, f32 literal) at `prefix`.
-  void savePart(const std::string &prefix,
-                const std::vector<std::pair<const char *, const char *>>
-                    &variables) {
+  void savePart(
+      const std::string &prefix,
+      const std::vector<std::pair<const char *, const char *>> &variables) {
     StorePtr store(tfc_store_create(status.get()));
     for (auto [name, value] : variables)
       addVariable(store.get(), name, TFC_F32, value);
-    ASSERT_EQ(tfc_store_save_tensorflow(store.get(), prefix.c_str(),
-                                        status.get()),
-              TFC_OK)
+    ASSERT_EQ(
+        tfc_store_save_tensorflow(store.get(), prefix.c_str(), status.get()),
+        TFC_OK)
         << describe(status.get());
   }
 
@@ -43,8 +43,7 @@ protected:
                  const std::string &destination, bool deleteOldDirs = true) {
     std::vector<TensorPtr> owned;
     TensorPtr flag(tfc_tensor_create(TFC_BOOL, 0, nullptr, status.get()));
-    *static_cast<unsigned char *>(tfc_tensor_data(flag.get())) =
-        deleteOldDirs;
+    *static_cast<unsigned char *>(tfc_tensor_data(flag.get())) = deleteOldDirs;
     owned.push_back(std::move(flag));
     for (const std::string &part : parts)
       owned.emplace_back(tfc_tensor_create_string(part.c_str(), status.get()));
@@ -95,9 +94,9 @@ TEST_F(MergeCheckpointsTest, MakesOneCheckpointOfTheParts) {
   registerVariable(store.get(), "b", TFC_F32, {2});
   registerVariable(store.get(), "c", TFC_F32, {3});
   registerVariable(store.get(), "d", TFC_F32, {1});
-  ASSERT_EQ(tfc_store_restore(store.get(), dir.file("model").c_str(),
-                              status.get()),
-            TFC_OK)
+  ASSERT_EQ(
+      tfc_store_restore(store.get(), dir.file("model").c_str(), status.get()),
+      TFC_OK)
       << describe(status.get());
   EXPECT_EQ(valueOf(store.get(), "a"), "f32[1] [0.5]");
   EXPECT_EQ(valueOf(store.get(), "b"), "f32[2] [1 2]");
@@ -116,8 +115,7 @@ TEST_F(MergeCheckpointsTest, OneSavedPartGivesTheFilesOfAnUnshardedSave) {
       << describe(status.get());
   ASSERT_EQ(merge({part}, dir.file("out/sharded")), TFC_OK)
       << describe(status.get());
-  ASSERT_EQ(tfc_store_save_tensorflow(store.get(),
-                                      dir.file("whole").c_str(),
+  ASSERT_EQ(tfc_store_save_tensorflow(store.get(), dir.file("whole").c_str(),
                                       status.get()),
             TFC_OK);
   EXPECT_EQ(readFile(dir.file("out/sharded.index")),
@@ -169,18 +167,17 @@ TEST_F(MergeCheckpointsTest, ChecksItsArguments) {
   EXPECT_EQ(tfc_host_call("tfc.merge_v2_checkpoints", inputs, 3, nullptr, 0,
                           status.get()),
             TFC_INVALID_ARGUMENT);
-  EXPECT_NE(describe(status.get()).find("takes a bool, the parts and the "
-                                        "destination"),
+  EXPECT_NE(describe(status.get())
+                .find("takes a bool, the parts and the "
+                      "destination"),
             std::string::npos)
       << describe(status.get());
 }
 
 TEST_F(MergeCheckpointsTest, TheRuntimesNamesAreReserved) {
   EXPECT_EQ(tfc_host_is_registered("tfc.merge_v2_checkpoints"), 1);
-  tfc_host_fn fn = [](void *, const tfc_tensor *const *, int64_t,
-                      tfc_tensor **, int64_t, tfc_status *) -> tfc_code {
-    return TFC_OK;
-  };
+  tfc_host_fn fn = [](void *, const tfc_tensor *const *, int64_t, tfc_tensor **,
+                      int64_t, tfc_status *) -> tfc_code { return TFC_OK; };
   EXPECT_EQ(tfc_host_register("tfc.merge_v2_checkpoints", fn, nullptr, nullptr,
                               status.get()),
             TFC_INVALID_ARGUMENT);
