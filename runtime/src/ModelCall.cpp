@@ -16,8 +16,11 @@
 #include "Model.h"
 #include "Store.h"
 
+#include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -79,21 +82,62 @@ void freeDeleter(void *, void *allocated) { releaseBuffer(allocated); }
 
 } // namespace
 
-extern "C" {
-// The allocation functions of MLIR's `use-generic-functions` lowering.
-TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_alloc(uint64_t size) {
-  void *ptr = allocateBuffer(alignof(std::max_align_t), size);
-  if (ptr && currentArena)
+/// Whether this thread is inside an OpenMP parallel region (compiled code's
+/// parallel loops), which must not be left by unwinding. The OpenMP
+/// runtime is the model's, so it is looked up rather than linked.
+static bool inParallelRegion() {
+  using LevelFn = int (*)();
+  static const auto level =
+      reinterpret_cast<LevelFn>(::dlsym(RTLD_DEFAULT, "omp_get_level"));
+  return level && level() > 0;
+}
+
+/// Records that compiled code could not allocate `size` bytes; false when
+/// the call cannot unwind from here: a worker thread of a parallel loop,
+/// or the calling thread inside one.
+[[gnu::noinline]] static bool recordFailedAllocation(uint64_t size) {
+  CallContext *context = inParallelRegion() ? nullptr : currentCallContext();
+  auto bytes = static_cast<int64_t>(std::min<uint64_t>(size, INT64_MAX));
+  std::string message = formatString(
+      "cannot allocate %llu bytes for a tensor the compiled code computes%s",
+      static_cast<unsigned long long>(size),
+      allocationLimitNote(bytes).c_str());
+  if (context) {
+    recordFailure(*context, TFC_RESOURCE_EXHAUSTED, message);
+    return true;
+  }
+  std::fprintf(stderr, "tfc runtime: %s, in a thread that cannot fail the "
+                       "call: aborting\n",
+               message.c_str());
+  return false;
+}
+
+/// Memory for compiled code, within TFC_MAX_ALLOC_BYTES. When there is
+/// none, the call fails with RESOURCE_EXHAUSTED instead of the code using
+/// a null pointer. (This frame holds no object with a destructor.)
+static void *allocateForCompiledCode(size_t alignment, uint64_t size) {
+  void *ptr = size <= static_cast<uint64_t>(maxAllocationBytes())
+                  ? allocateBuffer(alignment, size)
+                  : nullptr;
+  if (!ptr) {
+    if (!recordFailedAllocation(size))
+      std::abort();
+    unwindCall(*currentCallContext());
+  }
+  if (currentArena)
     currentArena->track(ptr);
   return ptr;
 }
 
+extern "C" {
+// The allocation functions of MLIR's `use-generic-functions` lowering.
+TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_alloc(uint64_t size) {
+  return allocateForCompiledCode(alignof(std::max_align_t), size);
+}
+
 TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
                                                             uint64_t size) {
-  void *ptr = allocateBuffer(alignment, size);
-  if (ptr && currentArena)
-    currentArena->track(ptr);
-  return ptr;
+  return allocateForCompiledCode(alignment, size);
 }
 
 TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
