@@ -27,7 +27,14 @@ using namespace mlir::tfc;
 
 namespace {
 
-/// tfc.constant is an arith.constant of the same dense value.
+/// Splat constants from this size on are filled at run time rather than
+/// stored: a buffer the compiled code needs (a matmul's destination, a
+/// branch's result) would otherwise become a global of that many bytes in
+/// the library, for zeros that take one instruction to write.
+constexpr int64_t kStoredSplatBytes = 16 * 1024;
+
+/// tfc.constant is an arith.constant of the same dense value, or, for a
+/// large splat, a linalg.fill of its one value.
 struct ConstantToArith : public OpConversionPattern<ConstantOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -37,6 +44,23 @@ struct ConstantToArith : public OpConversionPattern<ConstantOp> {
     auto value = dyn_cast<TypedAttr>(op.getValue());
     if (!value)
       return rewriter.notifyMatchFailure(op, "constant value is not typed");
+    auto splat = dyn_cast<SplatElementsAttr>(value);
+    auto type = splat ? dyn_cast<RankedTensorType>(splat.getType())
+                      : RankedTensorType();
+    if (type && type.hasStaticShape() &&
+        type.getElementType().isIntOrFloat() &&
+        type.getNumElements() *
+                std::max<int64_t>(
+                    type.getElementType().getIntOrFloatBitWidth() / 8, 1) >=
+            kStoredSplatBytes) {
+      Location loc = op.getLoc();
+      Value element = arith::ConstantOp::create(
+          rewriter, loc, cast<TypedAttr>(splat.getSplatValue<Attribute>()));
+      Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                            type.getElementType());
+      rewriter.replaceOpWithNewOp<linalg::FillOp>(op, element, empty);
+      return success();
+    }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
     return success();
   }
