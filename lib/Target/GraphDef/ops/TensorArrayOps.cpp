@@ -334,7 +334,7 @@ void mlir::tfc::graphdef::registerTensorArrayOpImporters(OpRegistry &registry) {
   registry.add("TensorArrayReadV3", importRead, "tfc.tensor_array_read");
   registry.add("TensorArraySizeV3", importSize, "tfc.tensor_array_size");
   registry.add("TensorArrayGatherV3", importGather,
-               "tfc.tensor_array_stack, tfc.gather");
+               "tfc.tensor_array_stack, tfc.reshape, tfc.gather");
   registry.add("TensorArrayScatterV3", importScatter,
                "tfc.tensor_array_unstack");
 }
