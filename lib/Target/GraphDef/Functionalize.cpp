@@ -188,9 +188,18 @@ LogicalResult rewriteLoop(GraphView &g, const Frame &frame) {
       return g.error(v.switchNode)
              << "the loop's Switches use different LoopCond nodes";
     loopCond = switchInputs[1].node;
-    for (const NodeInput &use : g.consumers[v.switchNode])
-      if (!use.control && use.output == 0 && isExit(g.op(use.node)))
+    // The Exit takes the Switch's exit output, directly or through an
+    // Identity (a gradient loop's `tuple/control_dependency`).
+    for (const NodeInput &use : g.consumers[v.switchNode]) {
+      if (use.control || use.output != 0)
+        continue;
+      if (isExit(g.op(use.node)))
         v.exit = use.node;
+      else if (g.op(use.node) == "Identity")
+        for (const NodeInput &next : g.consumers[use.node])
+          if (!next.control && isExit(g.op(next.node)))
+            v.exit = next.node;
+    }
     vars.push_back(v);
   }
   if (vars.empty())
