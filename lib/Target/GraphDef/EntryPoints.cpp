@@ -566,7 +566,8 @@ mlir::tfc::importTensorFlowModelFromBytes(StringRef name, StringRef bytes,
 // Reports
 //===----------------------------------------------------------------------===//
 
-/// TensorFlow 1 control flow: functionalized before op import.
+/// TensorFlow 1 control flow and the stacks of gradient loops:
+/// functionalized before op import.
 static const std::pair<const char *, const char *> kControlFlowOps[] = {
     {"Enter", "tfc.while (functionalized)"},
     {"Exit", "tfc.while (functionalized)"},
@@ -578,6 +579,10 @@ static const std::pair<const char *, const char *> kControlFlowOps[] = {
     {"RefMerge", "tfc.cond or tfc.while (functionalized)"},
     {"RefNextIteration", "tfc.while (functionalized)"},
     {"RefSwitch", "tfc.cond or tfc.while (functionalized)"},
+    {"StackPopV2",
+     "tfc.tensor_array_read of a tfc.while's array (gradient loops)"},
+    {"StackPushV2",
+     "tfc.tensor_array_write to a tfc.while's array (gradient loops)"},
     {"Switch", "tfc.cond or tfc.while (functionalized)"},
 };
 

@@ -188,9 +188,18 @@ LogicalResult rewriteLoop(GraphView &g, const Frame &frame) {
       return g.error(v.switchNode)
              << "the loop's Switches use different LoopCond nodes";
     loopCond = switchInputs[1].node;
-    for (const NodeInput &use : g.consumers[v.switchNode])
-      if (!use.control && use.output == 0 && isExit(g.op(use.node)))
+    // The Exit takes the Switch's exit output, directly or through an
+    // Identity (a gradient loop's `tuple/control_dependency`).
+    for (const NodeInput &use : g.consumers[v.switchNode]) {
+      if (use.control || use.output != 0)
+        continue;
+      if (isExit(g.op(use.node)))
         v.exit = use.node;
+      else if (g.op(use.node) == "Identity")
+        for (const NodeInput &next : g.consumers[use.node])
+          if (!next.control && isExit(g.op(next.node)))
+            v.exit = next.node;
+    }
     vars.push_back(v);
   }
   if (vars.empty())
@@ -251,6 +260,11 @@ LogicalResult functionalizeLoops(GraphView &g) {
   std::map<std::string, Frame> frames;
   for (int i = 0; i < g.graph.node_size(); ++i) {
     if (!isEnter(g.op(i)))
+      continue;
+    // An Enter nothing consumes is no loop variable: TensorFlow's gradient
+    // writes one (`Exit_N_grad/b_exit`) for a forward loop output whose
+    // gradient the backward loop never reads.
+    if (g.consumers[i].empty())
       continue;
     auto name = g.node(i).attr().find("frame_name");
     if (name == g.node(i).attr().end())
@@ -314,6 +328,171 @@ LogicalResult functionalizeLoops(GraphView &g) {
     }
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Gradient stacks
+//===----------------------------------------------------------------------===//
+
+std::string frameOf(GraphView &g, int enter) {
+  auto name = g.node(enter).attr().find("frame_name");
+  return name == g.node(enter).attr().end() ? "" : name->second.s();
+}
+
+bool isConstantEnter(GraphView &g, int enter) {
+  auto constant = g.node(enter).attr().find("is_constant");
+  return constant != g.node(enter).attr().end() && constant->second.b();
+}
+
+/// Each frame's LoopCond, found through its loop variables.
+std::map<std::string, int> loopConds(GraphView &g) {
+  std::map<std::string, int> result;
+  for (int i = 0; i < g.graph.node_size(); ++i) {
+    if (!isEnter(g.op(i)) || isConstantEnter(g, i))
+      continue;
+    for (const NodeInput &use : g.consumers[i]) {
+      if (use.control || !isMerge(g.op(use.node)))
+        continue;
+      for (const NodeInput &out : g.consumers[use.node]) {
+        if (out.control || !isSwitch(g.op(out.node)))
+          continue;
+        SmallVector<NodeInput> sw = g.dataInputs(out.node);
+        if (sw.size() == 2 && g.op(sw[1].node) == "LoopCond")
+          result[frameOf(g, i)] = sw[1].node;
+      }
+    }
+  }
+  return result;
+}
+
+tensorflow::NodeDef &addNode(GraphView &g, const std::string &name,
+                             StringRef op, ArrayRef<std::string> inputs) {
+  tensorflow::NodeDef &node = g.append();
+  node.set_name(g.uniqueName(name));
+  node.set_op(op.str());
+  for (const std::string &input : inputs)
+    node.add_input(input);
+  g.byName[node.name()] = g.graph.node_size() - 1;
+  return node;
+}
+
+/// A loop variable of frame `frame` (whose LoopCond is `loopCond`) entering
+/// as `enter`: its Merge, Switch and the Identity of the Switch's body
+/// output. Returns the Identity's and the Switch's names; the caller adds
+/// the NextIteration that closes the Merge.
+std::pair<std::string, std::string> addLoopVariable(GraphView &g,
+                                                    tensorflow::NodeDef &enter,
+                                                    int loopCond,
+                                                    std::string &mergeName) {
+  std::string base = enter.name();
+  tensorflow::NodeDef &merge = addNode(g, base + "/_tfc_merge", "Merge", {});
+  mergeName = merge.name();
+  merge.add_input(enter.name());
+  tensorflow::NodeDef &sw =
+      addNode(g, base + "/_tfc_switch", "Switch",
+              {mergeName, g.node(loopCond).name()});
+  std::string switchName = sw.name();
+  tensorflow::NodeDef &body =
+      addNode(g, base + "/_tfc_identity", "Identity", {switchName + ":1"});
+  return {body.name(), switchName};
+}
+
+/// TensorFlow's gradient of a loop replays the forward values it needs from
+/// stacks: a StackV2 made before both loops, a StackPushV2 in the forward
+/// loop for each iteration, a StackPopV2 in the backward loop, which runs
+/// as many iterations in reverse. Both loops only capture the stack's
+/// handle (Enter with is_constant). tfc has no mutable stacks, so each such
+/// stack becomes values the loops carry: the forward loop carries a
+/// TensorArray that each push appends to (`_TfcStackPush`, the array
+/// leaves the loop through a new Exit), the backward loop captures that
+/// array and carries a count of the elements left, each pop reading the
+/// last of them (`_TfcStackPop`). A stack used any other way is left as it
+/// is, and its ops are reported as unsupported.
+void functionalizeStacks(GraphView &g) {
+  std::map<std::string, int> conds = loopConds(g);
+  std::vector<int> stacks;
+  for (int i = 0; i < g.graph.node_size(); ++i)
+    if (g.op(i) == "StackV2")
+      stacks.push_back(i);
+  for (int stack : stacks) {
+    int pushEnter = -1, popEnter = -1, push = -1, pop = -1;
+    bool plain = true;
+    for (const NodeInput &use : g.consumers[stack]) {
+      if (use.control || !isEnter(g.op(use.node)) ||
+          !isConstantEnter(g, use.node)) {
+        plain = false;
+        continue;
+      }
+      for (const NodeInput &inner : g.consumers[use.node]) {
+        StringRef op = g.op(inner.node);
+        if (inner.control || (op != "StackPushV2" && op != "StackPopV2")) {
+          plain = false;
+          continue;
+        }
+        int &enter = op == "StackPushV2" ? pushEnter : popEnter;
+        int &node = op == "StackPushV2" ? push : pop;
+        if ((enter >= 0 && enter != use.node) || node >= 0)
+          plain = false;
+        enter = use.node;
+        node = inner.node;
+      }
+    }
+    if (!plain || push < 0 || pop < 0)
+      continue;
+    auto forward = conds.find(frameOf(g, pushEnter));
+    auto backward = conds.find(frameOf(g, popEnter));
+    if (forward == conds.end() || backward == conds.end() ||
+        forward->first == backward->first)
+      continue;
+
+    // Forward: the stack is a loop variable; the push appends to it.
+    tensorflow::NodeDef &fEnter = g.mutableNode(pushEnter);
+    (*fEnter.mutable_attr())["is_constant"].set_b(false);
+    std::string fMerge;
+    auto [fBody, fSwitch] =
+        addLoopVariable(g, fEnter, forward->second, fMerge);
+    tensorflow::NodeDef &pushNode = g.mutableNode(push);
+    pushNode.set_op("_TfcStackPush");
+    pushNode.set_input(0, fBody);
+    tensorflow::NodeDef &fNext = addNode(g, fEnter.name() + "/_tfc_next",
+                                         "NextIteration",
+                                         {pushNode.name() + ":1"});
+    g.mutableNode(g.byName[fMerge]).add_input(fNext.name());
+    tensorflow::NodeDef &fExit =
+        addNode(g, fEnter.name() + "/_tfc_exit", "Exit", {fSwitch});
+    std::string filled = fExit.name();
+
+    // Backward: the filled array is captured; a count of what is left is a
+    // loop variable that each pop decrements.
+    tensorflow::NodeDef &bEnter = g.mutableNode(popEnter);
+    bEnter.set_input(0, filled);
+    tensorflow::NodeDef &size = addNode(
+        g, g.node(stack).name() + "/_tfc_size", "_TfcStackSize", {filled});
+    tensorflow::NodeDef &countEnter =
+        addNode(g, bEnter.name() + "/_tfc_count", "Enter", {size.name()});
+    (*countEnter.mutable_attr())["frame_name"].set_s(backward->first);
+    (*countEnter.mutable_attr())["is_constant"].set_b(false);
+    std::string bMerge;
+    auto [bBody, bSwitch] =
+        addLoopVariable(g, countEnter, backward->second, bMerge);
+    (void)bSwitch;
+    tensorflow::NodeDef &popNode = g.mutableNode(pop);
+    std::vector<std::string> controls;
+    for (const std::string &input : popNode.input())
+      if (StringRef(input).starts_with("^"))
+        controls.push_back(input);
+    popNode.set_op("_TfcStackPop");
+    popNode.clear_input();
+    popNode.add_input(bEnter.name());
+    popNode.add_input(bBody);
+    for (const std::string &control : controls)
+      popNode.add_input(control);
+    tensorflow::NodeDef &bNext =
+        addNode(g, countEnter.name() + "/_tfc_next", "NextIteration",
+                {popNode.name() + ":1"});
+    g.mutableNode(g.byName[bMerge]).add_input(bNext.name());
+    g.rebuild();
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -393,6 +572,17 @@ struct CondMerge {
   std::set<int> switches;
 };
 
+/// Marks a Merge tfc cannot make into a cond: the error is reported when
+/// an entry needs the node (ops/ControlFlowOps.cpp), so that a graph whose
+/// gradient conds tfc cannot functionalize still imports entries that only
+/// need its forward part.
+void deferError(GraphView &g, int merge, const std::string &message) {
+  tensorflow::NodeDef &node = g.mutableNode(merge);
+  (*node.mutable_attr())["_tfc_op"].set_s(node.op());
+  (*node.mutable_attr())["_tfc_error"].set_s(message);
+  node.set_op("_TfcUnfunctionalized");
+}
+
 LogicalResult functionalizeConds(GraphView &g) {
   std::set<int> pending;
   for (int i = 0; i < g.graph.node_size(); ++i) {
@@ -409,28 +599,34 @@ LogicalResult functionalizeConds(GraphView &g) {
     // predicate and name scope (one tf.cond with several outputs).
     std::map<std::pair<std::string, std::string>, std::vector<CondMerge>>
         groups;
+    std::map<int, std::string> unresolved;
     for (int merge : pending) {
       SmallVector<NodeInput> inputs = g.dataInputs(merge);
-      if (inputs.size() != 2)
-        return g.error(merge)
-               << "a cond's Merge must have two inputs, has " << inputs.size();
+      if (inputs.size() != 2) {
+        unresolved[merge] = "a cond's Merge must have two inputs, has " +
+                            std::to_string(inputs.size());
+        continue;
+      }
       BranchOrigin a = traceBranch(g, inputs[0], pending, merge);
       BranchOrigin b = traceBranch(g, inputs[1], pending, merge);
       if (a.reachesMerge || b.reachesMerge)
         continue;
       // The predicate: that of the Switches the values come through.
-      std::string predicate;
+      std::string predicate, conflict;
       std::set<int> switches;
       for (const BranchOrigin *origin : {&a, &b})
         for (auto [sw, port] : origin->dataSwitches) {
           std::string p = predicateOf(g, sw);
-          if (!predicate.empty() && p != predicate)
-            return g.error(merge)
-                   << "its inputs come through Switches on different "
-                      "predicates ('"
-                   << predicate << "' and '" << p << "')";
+          if (!predicate.empty() && p != predicate && conflict.empty())
+            conflict = "its inputs come through Switches on different "
+                       "predicates ('" +
+                       predicate + "' and '" + p + "')";
           predicate = p;
         }
+      if (!conflict.empty()) {
+        unresolved[merge] = conflict;
+        continue;
+      }
       auto branchOf = [&](const BranchOrigin &origin) {
         std::set<int> ports;
         for (auto [sw, port] : origin.dataSwitches)
@@ -445,10 +641,11 @@ LogicalResult functionalizeConds(GraphView &g) {
         return ports.size() == 1 ? *ports.begin() : -1;
       };
       int branchA = branchOf(a), branchB = branchOf(b);
-      if (branchA < 0 || branchB < 0 || branchA == branchB)
-        return g.error(merge)
-               << "cannot tell which of its inputs is the true branch and "
-                  "which the false one of a cond";
+      if (branchA < 0 || branchB < 0 || branchA == branchB) {
+        unresolved[merge] = "cannot tell which of its inputs is the true "
+                            "branch and which the false one of a cond";
+        continue;
+      }
       for (const BranchOrigin *origin : {&a, &b}) {
         for (auto [sw, port] : origin->dataSwitches)
           switches.insert(sw);
@@ -463,10 +660,22 @@ LogicalResult functionalizeConds(GraphView &g) {
       groups[{predicate, scope}].push_back(
           {merge, branchA == 1 ? 0 : 1, predicate, switches});
     }
-    if (groups.empty())
-      return g.error(*pending.begin())
-             << "its conds are nested in a way tfc cannot make into "
-                "tfc.cond";
+    if (!unresolved.empty()) {
+      for (auto &[merge, message] : unresolved) {
+        deferError(g, merge, message);
+        pending.erase(merge);
+      }
+      g.rebuild();
+      continue;
+    }
+    if (groups.empty()) {
+      for (int merge : pending)
+        deferError(g, merge,
+                   "its conds are nested in a way tfc cannot make into "
+                   "tfc.cond");
+      g.rebuild();
+      break;
+    }
 
     for (auto &[key, merges] : groups) {
       std::set<int> switches;
@@ -557,6 +766,7 @@ mlir::tfc::graphdef::functionalizeControlFlow(ModelFile &file,
   if (!hasControlFlow)
     return success();
   GraphView g(file, context);
+  functionalizeStacks(g);
   if (failed(functionalizeLoops(g)) || failed(functionalizeConds(g)))
     return failure();
   dropStrayControlEdges(g);

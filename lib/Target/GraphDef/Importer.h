@@ -271,12 +271,19 @@ void registerRandomOpImporters(OpRegistry &registry);
 void registerGradientOpImporters(OpRegistry &registry);
 void registerTrainingOpImporters(OpRegistry &registry);
 void registerSaverOpImporters(OpRegistry &registry);
+void registerTensorArrayOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/
 /// NextIteration/LoopCond frames) into `_TfcCond` and `_TfcWhile` nodes that
 /// the importer turns into `tfc.cond` and `tfc.while`, innermost first
 /// (Functionalize.cpp).
 LogicalResult functionalizeControlFlow(ModelFile &file, MLIRContext *context);
+
+/// The element type of a TensorArray once `written` (the type of a value
+/// stored in it) is known: the dimensions `element` leaves unknown taken
+/// from `written` (TensorArrayOps.cpp). `element` itself when they do not
+/// fit together, which the write's verifier reports.
+TensorType refineArrayElement(TensorType element, TensorType written);
 
 /// Converts a TensorFlow dtype (a reference type counts as its base type)
 /// to tfc's element type; null for dtypes tfc does not have.

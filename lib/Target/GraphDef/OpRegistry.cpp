@@ -24,6 +24,7 @@ const OpRegistry &OpRegistry::get() {
     registerGradientOpImporters(r);
     registerTrainingOpImporters(r);
     registerSaverOpImporters(r);
+    registerTensorArrayOpImporters(r);
     return r;
   }();
   return registry;

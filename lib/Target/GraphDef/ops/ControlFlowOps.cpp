@@ -13,6 +13,7 @@
 #include "tfc/Dialect/TFC/IR/TFCShapes.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
@@ -93,6 +94,42 @@ static FailureOr<SmallVector<Value>> importRegion(NodeImporter &n,
   return values;
 }
 
+/// The value of a scalar predicate the import knows: a constant, or an
+/// integer comparison of two constants (`tf.shape(x)[1] == 1` once static
+/// feeds fix the shape).
+static std::optional<bool> knownPredicate(Value pred) {
+  DenseElementsAttr value;
+  if (matchPattern(pred, m_Constant(&value)))
+    return value.getNumElements() == 1 && value.getElementType().isInteger(1)
+               ? std::optional<bool>(*value.value_begin<bool>())
+               : std::nullopt;
+  Operation *op = pred.getDefiningOp();
+  if (!op || op->getNumOperands() != 2)
+    return std::nullopt;
+  DenseElementsAttr lhs, rhs;
+  if (!matchPattern(op->getOperand(0), m_Constant(&lhs)) ||
+      !matchPattern(op->getOperand(1), m_Constant(&rhs)) ||
+      lhs.getNumElements() != 1 || rhs.getNumElements() != 1 ||
+      !isa<IntegerType>(lhs.getElementType()) ||
+      lhs.getElementType() != rhs.getElementType())
+    return std::nullopt;
+  int64_t a = (*lhs.value_begin<APInt>()).getSExtValue();
+  int64_t b = (*rhs.value_begin<APInt>()).getSExtValue();
+  if (isa<EqualOp>(op))
+    return a == b;
+  if (isa<NotEqualOp>(op))
+    return a != b;
+  if (isa<LessOp>(op))
+    return a < b;
+  if (isa<LessEqualOp>(op))
+    return a <= b;
+  if (isa<GreaterOp>(op))
+    return a > b;
+  if (isa<GreaterEqualOp>(op))
+    return a >= b;
+  return std::nullopt;
+}
+
 static LogicalResult importCond(NodeImporter &n) {
   FailureOr<Value> pred = n.input(0);
   if (failed(pred))
@@ -124,8 +161,20 @@ static LogicalResult importCond(NodeImporter &n) {
   draftState.addRegion();
   Operation *draft = n.builder.create(draftState);
   llvm::scope_exit eraseDraft([&] { draft->erase(); });
+  // A predicate the import knows (`smart_cond` on a shape that static
+  // feeds fix) takes one branch: only it is imported, in place. The other
+  // may not even be valid for these shapes (the CRF's single-step branch
+  // squeezes a time dimension that is not 1).
+  int taken = -1;
+  if (std::optional<bool> known = knownPredicate(*pred); known && tokens.empty())
+    taken = *known ? 0 : 1;
   SmallVector<SmallVector<Value>> yielded;
   for (int branch = 0; branch < 2; ++branch) {
+    if (taken >= 0 && branch != taken) {
+      draft->getRegion(branch).push_back(new Block());
+      yielded.emplace_back();
+      continue;
+    }
     // Region 0 is the true branch: Switch output 1.
     int port = branch == 0 ? 1 : 0;
     Block *block = new Block();
@@ -158,6 +207,13 @@ static LogicalResult importCond(NodeImporter &n) {
               .getResult());
     }
     yielded.push_back(results);
+  }
+  if (taken >= 0) {
+    Block &branch = draft->getRegion(taken).front();
+    draft->getBlock()->getOperations().splice(Block::iterator(draft),
+                                              branch.getOperations());
+    n.setOutputs(yielded[taken]);
+    return success();
   }
   SmallVector<Type> types;
   for (auto [a, b] : llvm::zip(yielded[0], yielded[1])) {
@@ -289,6 +345,50 @@ static LogicalResult importWhile(NodeImporter &n) {
     OpBuilder bodyBuilder = OpBuilder::atBlockEnd(bodyBlock);
     YieldOp::create(bodyBuilder, n.loc, *next);
 
+    // An array the loop writes gets the element shape of what it writes
+    // where the array is made before the loop (see refineArrayElement).
+    bool refined = false;
+    for (auto [i, value] : llvm::enumerate(*next)) {
+      auto create = inits[i].getDefiningOp<TensorArrayCreateOp>();
+      if (!create || types[i] != create.getType())
+        continue;
+      TensorType element = create.getType().getElementType();
+      TensorType written = element;
+      Value array = value;
+      while (Operation *op = array.getDefiningOp()) {
+        if (auto write = dyn_cast<TensorArrayWriteOp>(op)) {
+          written = refineArrayElement(
+              written, cast<TensorType>(write.getValue().getType()));
+          array = write.getHandle();
+        } else if (auto unstack = dyn_cast<TensorArrayUnstackOp>(op)) {
+          auto rows = dyn_cast<RankedTensorType>(unstack.getValue().getType());
+          if (rows && rows.getRank() >= 1)
+            written = refineArrayElement(
+                written, RankedTensorType::get(rows.getShape().drop_front(),
+                                               rows.getElementType()));
+          array = unstack.getHandle();
+        } else {
+          break;
+        }
+      }
+      if (array != bodyBlock->getArgument(i) || written == element)
+        continue;
+      auto refinedCreate = TensorArrayCreateOp::create(
+          n.builder, create.getLoc(),
+          TensorArrayType::get(n.getContext(), written), create.getSize(),
+          create.getDynamicSize());
+      refinedCreate->setDiscardableAttrs(
+          create->getDiscardableAttrDictionary());
+      inits[i] = refinedCreate;
+      types[i] = inits[i].getType();
+      refined = true;
+    }
+    if (refined) {
+      if (attempt >= 3)
+        return n.error("the loop variables' shapes do not settle");
+      continue;
+    }
+
     SmallVector<Type> loosened;
     for (auto [type, value] : llvm::zip(types, *next)) {
       Type joined = joinTypes(type, value.getType());
@@ -317,7 +417,17 @@ static LogicalResult importWhile(NodeImporter &n) {
   }
 }
 
+/// A Merge functionalization could not make into a cond, needed by an
+/// entry: the reason, as TensorFlow's node.
+static LogicalResult importUnfunctionalized(NodeImporter &n) {
+  return mlir::emitError(n.loc)
+         << "node '" << n.name() << "' ("
+         << n.stringAttr("_tfc_op").value_or("Merge")
+         << "): " << n.stringAttr("_tfc_error").value_or("");
+}
+
 void mlir::tfc::graphdef::registerControlFlowOpImporters(OpRegistry &registry) {
+  registry.add("_TfcUnfunctionalized", importUnfunctionalized, "(an error)");
   registry.add("_TfcCond", importCond, "tfc.cond");
   registry.add("_TfcWhile", importWhile, "tfc.while");
 }
