@@ -144,6 +144,9 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   // After the last CSE: each destination its own (linear bufferization).
   pm.addNestedPass<func::FuncOp>(createTFCPrivatizeDestinations());
   addBufferization(pm);
+  // The arena is the calling thread's: what other threads allocate in a
+  // parallel loop, the loop frees.
+  pm.addNestedPass<func::FuncOp>(createTFCFreeIterationBuffers());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A large graph is one large function: its pieces become functions of

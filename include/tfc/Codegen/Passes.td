@@ -190,6 +190,35 @@ def TFCPrivatizeDestinations
   ];
 }
 
+def TFCFreeIterationBuffers
+    : Pass<"tfc-free-iteration-buffers", "::mlir::func::FuncOp"> {
+  let summary = "Free the buffers a parallel loop's iteration allocates for "
+                "itself";
+  let description = [{
+    Compiled code frees nothing itself: the runtime's arena of a call frees
+    what the call allocated when it ends (docs/runtime.md). The arena
+    belongs to the calling thread, so a buffer allocated by another thread
+    of a parallel loop (a tile's scratch too large for the stack) is in no
+    arena and would never be freed: memory that grows with every call.
+
+    After bufferization, this pass frees each `memref.alloc` inside an
+    `scf.forall` or `scf.parallel` whose buffer does not outlive its
+    block: every use of it and of its views is inside that block, and none
+    yields, returns, passes it to a call or turns it into a tensor. A
+    `memref.dealloc` goes before the block's terminator, so the buffer is
+    freed by the thread that allocated it, at the end of the iteration.
+
+    ```mlir
+    scf.forall (%i) in (8) {
+      %scratch = memref.alloc() : memref<16384xf32>
+      ...
+      memref.dealloc %scratch : memref<16384xf32>   // added
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
   let summary = "Outline the pieces of a large function into functions";
   let description = [{
