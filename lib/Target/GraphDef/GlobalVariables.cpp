@@ -131,10 +131,21 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
   }
 
   int init = initializerOf(node);
-  if (init < 0) {
+  // A TensorFlow 2 SavedModel's variables have no initializer in the
+  // graph: their values come from the checkpoint, through the restore
+  // function or `--restore`. Such a variable is in no collection, so that
+  // no initializer runs for it and reading it before a restore is
+  // TensorFlow's error "Attempting to use uninitialized value"; its zeros
+  // initializer is a formality of `tfc.global_variable`.
+  bool restoredOnly = init < 0 && file.meta.has_object_graph_def();
+  if (init < 0 && !restoredOnly) {
     fail() << "no initializer assigns it (tfc looks for the VariableDef's "
               "initializer or a node '"
            << def.name() << "/Assign')";
+    return failure();
+  }
+  if (restoredOnly && (!dims || ShapedType::isDynamicShape(*dims))) {
+    fail() << "has no initializer and its shape is not fully known";
     return failure();
   }
 
@@ -148,10 +159,22 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
     builder.setInsertionPointToStart(&body);
   else
     builder.setInsertionPointAfter(&*lastGlobal);
-  std::vector<std::string> collections = variableCollections(def.name());
+  std::vector<std::string> collections;
+  if (!restoredOnly)
+    collections = variableCollections(def.name());
   SmallVector<StringRef> collectionRefs(collections.begin(), collections.end());
   auto placeholderType =
       RankedTensorType::get(dims ? *dims : SmallVector<int64_t>(), element);
+  if (restoredOnly) {
+    auto global = GlobalVariableOp::create(
+        builder, loc, builder.getStringAttr(def.name()),
+        TypeAttr::get(placeholderType), ZerosAttr::get(context),
+        builder.getStrArrayAttr(collectionRefs), StringAttr(),
+        FlatSymbolRefAttr());
+    variables[node] = global;
+    initializing.erase(node);
+    return global;
+  }
   auto global = GlobalVariableOp::create(
       builder, loc, builder.getStringAttr(def.name()),
       TypeAttr::get(placeholderType), InitializerAttrInterface(),

@@ -278,6 +278,12 @@ void registerSaverOpImporters(OpRegistry &registry);
 /// (Functionalize.cpp).
 LogicalResult functionalizeControlFlow(ModelFile &file, MLIRContext *context);
 
+/// Replaces every call of a function of the graph's FunctionDefLibrary
+/// (PartitionedCall, StatefulPartitionedCall, or a node whose op is the
+/// function's name) with the function's body, under the call's name scope
+/// (InlineFunctions.cpp).
+LogicalResult inlineFunctionCalls(ModelFile &file, MLIRContext *context);
+
 /// Converts a TensorFlow dtype (a reference type counts as its base type)
 /// to tfc's element type; null for dtypes tfc does not have.
 Type convertDataType(MLIRContext *context, int dtype);
