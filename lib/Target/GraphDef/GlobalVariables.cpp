@@ -133,10 +133,9 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
   int init = initializerOf(node);
   // A TensorFlow 2 SavedModel's variables have no initializer in the
   // graph: their values come from the checkpoint, through the restore
-  // function or `--restore`. Such a variable is in no collection, so that
-  // no initializer runs for it and reading it before a restore is
-  // TensorFlow's error "Attempting to use uninitialized value"; its zeros
-  // initializer is a formality of `tfc.global_variable`.
+  // function or `--restore`. tfc initializes every variable before the
+  // first call (the restore function's entry point too), so such a
+  // variable starts as zeros until it is restored.
   bool restoredOnly = init < 0 && file.meta.has_object_graph_def();
   if (init < 0 && !restoredOnly) {
     fail() << "no initializer assigns it (tfc looks for the VariableDef's "
@@ -159,9 +158,7 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
     builder.setInsertionPointToStart(&body);
   else
     builder.setInsertionPointAfter(&*lastGlobal);
-  std::vector<std::string> collections;
-  if (!restoredOnly)
-    collections = variableCollections(def.name());
+  std::vector<std::string> collections = variableCollections(def.name());
   SmallVector<StringRef> collectionRefs(collections.begin(), collections.end());
   auto placeholderType =
       RankedTensorType::get(dims ? *dims : SmallVector<int64_t>(), element);
