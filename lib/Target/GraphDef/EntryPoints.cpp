@@ -460,13 +460,8 @@ importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
   if (failed(file))
     return nullptr;
   Location fileLoc = (*file)->fileLocation(context);
-  if ((*file)->meta.has_object_graph_def()) {
-    emitError(fileLoc)
-        << "is a TensorFlow 2 SavedModel (an object graph whose functions "
-           "are called through StatefulPartitionedCall); tfc imports "
-           "TensorFlow 1 graphs";
+  if (failed(inlineFunctionCalls(**file, context)))
     return nullptr;
-  }
   if (failed(functionalizeControlFlow(**file, context)))
     return nullptr;
   FailureOr<GraphIndex> index = GraphIndex::build(**file, context);
@@ -495,6 +490,12 @@ importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   GraphImporter importer(**file, *index, *module);
   llvm::StringSet<> funcNames;
+  // Variables are symbols of the module too (a TensorFlow 2 SavedModel has
+  // a signature `w` that reads the variable `w`): an entry point of the
+  // same name gets a `_`.
+  for (int i = 0, e = index->size(); i < e; ++i)
+    if (isVariableOp(index->node(i).op()))
+      funcNames.insert(index->node(i).name());
   int imported = 0;
   for (const GraphEntrySpec &spec : specs) {
     std::string funcName = cIdentifier(spec.name);
@@ -566,8 +567,8 @@ mlir::tfc::importTensorFlowModelFromBytes(StringRef name, StringRef bytes,
 // Reports
 //===----------------------------------------------------------------------===//
 
-/// TensorFlow 1 control flow and the stacks of gradient loops:
-/// functionalized before op import.
+/// TensorFlow 1 control flow and the stacks of gradient loops,
+/// functionalized before op import, and function calls, inlined.
 static const std::pair<const char *, const char *> kControlFlowOps[] = {
     {"Enter", "tfc.while (functionalized)"},
     {"Exit", "tfc.while (functionalized)"},
@@ -584,6 +585,8 @@ static const std::pair<const char *, const char *> kControlFlowOps[] = {
     {"StackPushV2",
      "tfc.tensor_array_write to a tfc.while's array (gradient loops)"},
     {"Switch", "tfc.cond or tfc.while (functionalized)"},
+    {"PartitionedCall", "(the function's body, inlined)"},
+    {"StatefulPartitionedCall", "(the function's body, inlined)"},
 };
 
 /// What op type `op` becomes, or null when tfc does not import it.
@@ -605,6 +608,9 @@ LogicalResult mlir::tfc::printGraphOpReport(StringRef path,
   FailureOr<std::unique_ptr<ModelFile>> file =
       readModelFile(context, path, options.tags);
   if (failed(file))
+    return failure();
+  // The ops of the functions the graph calls count as the graph's.
+  if (failed(inlineFunctionCalls(**file, context)))
     return failure();
   std::map<std::string, int> counts;
   for (const tensorflow::NodeDef &node : (*file)->graph().node())

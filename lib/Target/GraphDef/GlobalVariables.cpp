@@ -131,10 +131,20 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
   }
 
   int init = initializerOf(node);
-  if (init < 0) {
+  // A TensorFlow 2 SavedModel's variables have no initializer in the
+  // graph: their values come from the checkpoint, through the restore
+  // function or `--restore`. tfc initializes every variable before the
+  // first call (the restore function's entry point too), so such a
+  // variable starts as zeros until it is restored.
+  bool restoredOnly = init < 0 && file.meta.has_object_graph_def();
+  if (init < 0 && !restoredOnly) {
     fail() << "no initializer assigns it (tfc looks for the VariableDef's "
               "initializer or a node '"
            << def.name() << "/Assign')";
+    return failure();
+  }
+  if (restoredOnly && (!dims || ShapedType::isDynamicShape(*dims))) {
+    fail() << "has no initializer and its shape is not fully known";
     return failure();
   }
 
@@ -152,6 +162,16 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
   SmallVector<StringRef> collectionRefs(collections.begin(), collections.end());
   auto placeholderType =
       RankedTensorType::get(dims ? *dims : SmallVector<int64_t>(), element);
+  if (restoredOnly) {
+    auto global = GlobalVariableOp::create(
+        builder, loc, builder.getStringAttr(def.name()),
+        TypeAttr::get(placeholderType), ZerosAttr::get(context),
+        builder.getStrArrayAttr(collectionRefs), StringAttr(),
+        FlatSymbolRefAttr());
+    variables[node] = global;
+    initializing.erase(node);
+    return global;
+  }
   auto global = GlobalVariableOp::create(
       builder, loc, builder.getStringAttr(def.name()),
       TypeAttr::get(placeholderType), InitializerAttrInterface(),

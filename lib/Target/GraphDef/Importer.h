@@ -285,6 +285,12 @@ LogicalResult functionalizeControlFlow(ModelFile &file, MLIRContext *context);
 /// fit together, which the write's verifier reports.
 TensorType refineArrayElement(TensorType element, TensorType written);
 
+/// Replaces every call of a function of the graph's FunctionDefLibrary
+/// (PartitionedCall, StatefulPartitionedCall, or a node whose op is the
+/// function's name) with the function's body, under the call's name scope
+/// (InlineFunctions.cpp).
+LogicalResult inlineFunctionCalls(ModelFile &file, MLIRContext *context);
+
 /// Converts a TensorFlow dtype (a reference type counts as its base type)
 /// to tfc's element type; null for dtypes tfc does not have.
 Type convertDataType(MLIRContext *context, int dtype);

@@ -151,7 +151,7 @@ static Type variableNodeType(NodeImporter &n, const tensorflow::NodeDef &def) {
 }
 
 /// The type RestoreV2's output `output` must have: that of the variable an
-/// Assign of it assigns (the value of a tensor it restores has no shape in
+/// Assign of it (directly or through Identity nodes) assigns (the value of a tensor it restores has no shape in
 /// the graph), else what `_output_shapes` records.
 static Type restoredType(NodeImporter &n, int output, Type element) {
   const GraphIndex &index = n.scope.importer.index;
@@ -160,8 +160,15 @@ static Type restoredType(NodeImporter &n, int output, Type element) {
     if (op != "Assign" && op != "AssignVariableOp")
       continue;
     SmallVector<NodeInput> inputs = index.dataInputs(node);
-    if (inputs.size() != 2 || inputs[1].node != n.index ||
-        inputs[1].output != output)
+    if (inputs.size() != 2)
+      continue;
+    // The value may come through Identity nodes (a TensorFlow 2 restore
+    // function has one per tensor).
+    NodeInput value = inputs[1];
+    while (index.node(value.node).op() == "Identity" &&
+           !index.dataInputs(value.node).empty())
+      value = index.dataInputs(value.node).front();
+    if (value.node != n.index || value.output != output)
       continue;
     int variable = inputs[0].node;
     while (index.node(variable).op() == "Identity" &&
@@ -194,10 +201,26 @@ static LogicalResult importRestoreV2(NodeImporter &n) {
   const tensorflow::AttrValue *dtypes = n.attr("dtypes");
   if (!dtypes || dtypes->list().type_size() != static_cast<int>(names->size()))
     return n.error("needs a 'dtypes' attribute with one dtype per name");
+  // Which outputs a node of the graph reads: a TensorFlow 2 restore
+  // function restores the object graph, a tensor of strings nobody reads,
+  // along with the variables; tfc leaves such a tensor out.
+  const GraphIndex &index = n.scope.importer.index;
+  SmallVector<bool> read(names->size(), false);
+  for (int node = 0, e = index.size(); node < e; ++node)
+    for (const NodeInput &input : index.inputs(node))
+      if (!input.control && input.node == n.index && input.output >= 0 &&
+          input.output < static_cast<int>(read.size()))
+        read[input.output] = true;
   SmallVector<Type> types;
+  SmallVector<std::string> restored;
+  SmallVector<int> outputOf;
   for (auto [i, name] : llvm::enumerate(*names)) {
     int dtype = dtypes->list().type(i);
     Type element = convertDataType(n.getContext(), dtype);
+    if (!element && !read[i]) {
+      outputOf.push_back(-1);
+      continue;
+    }
     if (!element)
       return n.error("restores tensor '" + name + "' of dtype " +
                      dataTypeName(dtype) + ", which tfc does not have");
@@ -210,7 +233,9 @@ static LogicalResult importRestoreV2(NodeImporter &n) {
       return n.error("restores tensor '" + name + "' as " +
                      dataTypeName(dtype) +
                      " into a variable of another dtype");
+    outputOf.push_back(static_cast<int>(types.size()));
     types.push_back(type);
+    restored.push_back(name);
   }
   SmallVector<Value> after = n.takeControlTokens();
   FailureOr<Value> prefix = pathInput(n, 0);
@@ -218,10 +243,13 @@ static LogicalResult importRestoreV2(NodeImporter &n) {
     return failure();
   auto op = RestoreTensorsOp::create(
       n.builder, n.loc, types, ControlType::get(n.getContext()), *prefix,
-      stringArray(n.builder, *names), after);
+      stringArray(n.builder, restored), after);
   if (failed(n.check(op)))
     return failure();
-  n.setOutputs(op.getOutputs());
+  for (auto [i, output] : llvm::enumerate(outputOf))
+    n.setOutput(static_cast<unsigned>(i),
+                output < 0 ? ImportedValue{}
+                           : ImportedValue{op.getOutputs()[output], Value()});
   n.setToken(op.getControl());
   return success();
 }

@@ -1,0 +1,579 @@
+//===- InlineFunctions.cpp - function calls replaced by their bodies ------===//
+//
+// TensorFlow 2 graphs keep their computation in the GraphDef's
+// FunctionDefLibrary and call it with `PartitionedCall` or
+// `StatefulPartitionedCall` (or a node whose op is the function's name).
+// As TensorFlow's own function inlining does, each call is replaced, before
+// the graph is indexed, by a copy of the function's nodes:
+//
+// - the body of function `f` called by node `N` is copied under the name
+//   scope `N/` (a body node `mul` becomes `N/mul`);
+// - FunctionDef-style inputs become GraphDef-style ones: an argument's name
+//   is the call's input bound to it, `node:out_arg:idx` is `N/node:k`, with
+//   `k` the flat output index of output argument `out_arg` (from the op's
+//   definition), `^node` is `^N/node`;
+// - attribute placeholders (`$T`) take the value the call gives them;
+// - the call's control inputs hold for the body: the body's nodes that
+//   depend on no other body node wait for the NoOp `N/input_control_node`;
+// - `N` itself becomes an `IdentityN` of the function's results (its `ret`
+//   map, in output-argument order), so that `N:k` still names output `k`;
+//   it waits for the nodes `control_ret` lists, so whoever uses the call's
+//   outputs or waits for it (`^N`) runs the function's side effects, as
+//   TensorFlow runs a call as one unit. A function without outputs makes
+//   `N` a NoOp.
+//
+// Calls inside a body are inlined in turn; a function that calls itself
+// is an error naming the chain of calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Importer.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+
+using namespace mlir;
+using namespace mlir::tfc::graphdef;
+
+namespace {
+
+/// How many tensors an output argument holds: one, or as many as an
+/// integer attribute (`number_attr`) or a list attribute's length
+/// (`type_list_attr`) says.
+struct OutputArg {
+  const char *name;
+  const char *numberAttr = nullptr;
+  const char *typeListAttr = nullptr;
+};
+
+struct OpOutputs {
+  const char *op;
+  std::vector<OutputArg> args;
+};
+
+/// The output arguments of the ops with more than one, or with a list,
+/// that function bodies use; an op not here (and not in the file's op
+/// list) has one output argument.
+const std::vector<OpOutputs> &builtinOutputLayouts() {
+  static const std::vector<OpOutputs> table = {
+      {"Switch", {{"output_false"}, {"output_true"}}},
+      {"RefSwitch", {{"output_false"}, {"output_true"}}},
+      {"Merge", {{"output"}, {"value_index"}}},
+      {"RefMerge", {{"output"}, {"value_index"}}},
+      {"Unique", {{"y"}, {"idx"}}},
+      {"UniqueV2", {{"y"}, {"idx"}}},
+      {"UniqueWithCounts", {{"y"}, {"idx"}, {"count"}}},
+      {"BroadcastGradientArgs", {{"r0"}, {"r1"}}},
+      {"FusedBatchNorm",
+       {{"y"},
+        {"batch_mean"},
+        {"batch_variance"},
+        {"reserve_space_1"},
+        {"reserve_space_2"}}},
+      {"FusedBatchNormV2",
+       {{"y"},
+        {"batch_mean"},
+        {"batch_variance"},
+        {"reserve_space_1"},
+        {"reserve_space_2"}}},
+      {"FusedBatchNormV3",
+       {{"y"},
+        {"batch_mean"},
+        {"batch_variance"},
+        {"reserve_space_1"},
+        {"reserve_space_2"},
+        {"reserve_space_3"}}},
+      {"FusedBatchNormGrad",
+       {{"x_backprop"},
+        {"scale_backprop"},
+        {"offset_backprop"},
+        {"reserve_space_3"},
+        {"reserve_space_4"}}},
+      {"FusedBatchNormGradV2",
+       {{"x_backprop"},
+        {"scale_backprop"},
+        {"offset_backprop"},
+        {"reserve_space_3"},
+        {"reserve_space_4"}}},
+      {"FusedBatchNormGradV3",
+       {{"x_backprop"},
+        {"scale_backprop"},
+        {"offset_backprop"},
+        {"reserve_space_4"},
+        {"reserve_space_5"}}},
+      {"SoftmaxCrossEntropyWithLogits", {{"loss"}, {"backprop"}}},
+      {"SparseSoftmaxCrossEntropyWithLogits", {{"loss"}, {"backprop"}}},
+      {"TopK", {{"values"}, {"indices"}}},
+      {"TopKV2", {{"values"}, {"indices"}}},
+      {"MaxPoolWithArgmax", {{"output"}, {"argmax"}}},
+      {"TensorArrayV3", {{"handle"}, {"flow"}}},
+      {"TensorArrayGradV3", {{"grad_handle"}, {"flow_out"}}},
+      {"TensorArrayConcatV3", {{"value"}, {"lengths"}}},
+      {"LogUniformCandidateSampler",
+       {{"sampled_candidates"},
+        {"true_expected_count"},
+        {"sampled_expected_count"}}},
+      {"UniformCandidateSampler",
+       {{"sampled_candidates"},
+        {"true_expected_count"},
+        {"sampled_expected_count"}}},
+      {"Split", {{"output", "num_split"}}},
+      {"SplitV", {{"output", "num_split"}}},
+      {"Unpack", {{"output", "num"}}},
+      {"ShapeN", {{"output", "N"}}},
+      {"DynamicPartition", {{"outputs", "num_partitions"}}},
+      {"RestoreV2", {{"tensors", nullptr, "dtypes"}}},
+      {"IdentityN", {{"output", nullptr, "T"}}},
+  };
+  return table;
+}
+
+/// The call ops; their function is the attribute `f`.
+bool isCallOp(StringRef op) {
+  return op == "PartitionedCall" || op == "StatefulPartitionedCall";
+}
+
+class Inliner {
+public:
+  Inliner(ModelFile &file, MLIRContext *context)
+      : file(file), context(context), graph(*file.meta.mutable_graph_def()) {}
+
+  LogicalResult run();
+
+private:
+  struct Call {
+    int node;
+    /// The functions being inlined around this call, outermost first.
+    std::vector<std::string> chain;
+  };
+
+  /// A call's function and the attributes its placeholders take.
+  struct Callee {
+    const tensorflow::FunctionDef *function = nullptr;
+    const google::protobuf::Map<std::string, tensorflow::AttrValue> *attrs =
+        nullptr;
+  };
+
+  InFlightDiagnostic error(int node) {
+    const tensorflow::NodeDef &def = graph.node(node);
+    return emitError(file.nodeLocation(context, node))
+           << "node '" << def.name() << "' (" << def.op() << "): ";
+  }
+
+  /// Whether node `def` calls a function, and which.
+  FailureOr<std::optional<Callee>> calleeOf(int node);
+  LogicalResult inlineCall(const Call &call, std::deque<Call> &work);
+  /// The flat output index of `arg:idx` of body node `def`.
+  FailureOr<int> flatOutput(int call, const tensorflow::NodeDef &def,
+                            StringRef function, StringRef arg, int idx);
+  /// Replaces attribute placeholders of `def` with the call's values.
+  LogicalResult resolvePlaceholders(int call, tensorflow::NodeDef &def,
+                                    StringRef function, const Callee &callee);
+
+  ModelFile &file;
+  MLIRContext *context;
+  tensorflow::GraphDef &graph;
+  llvm::StringMap<const tensorflow::FunctionDef *> functions;
+  llvm::StringMap<const tensorflow::OpDef *> opDefs;
+  llvm::StringSet<> names;
+  /// For ops of unknown layout: the output argument first seen, so that a
+  /// second name shows the op has several.
+  llvm::StringMap<std::string> assumedSingleArg;
+};
+
+/// How deep calls may nest.
+constexpr size_t kMaxCallDepth = 64;
+
+FailureOr<std::optional<Inliner::Callee>> Inliner::calleeOf(int node) {
+  const tensorflow::NodeDef &def = graph.node(node);
+  if (isCallOp(def.op())) {
+    auto f = def.attr().find("f");
+    if (f == def.attr().end() ||
+        f->second.value_case() != tensorflow::AttrValue::kFunc) {
+      error(node) << "has no function attribute 'f'";
+      return failure();
+    }
+    auto it = functions.find(f->second.func().name());
+    if (it == functions.end()) {
+      error(node) << "calls function '" << f->second.func().name()
+                  << "', which the graph's function library does not define";
+      return failure();
+    }
+    return std::optional<Callee>(Callee{it->second, &f->second.func().attr()});
+  }
+  auto it = functions.find(def.op());
+  if (it == functions.end())
+    return std::optional<Callee>();
+  return std::optional<Callee>(Callee{it->second, &def.attr()});
+}
+
+FailureOr<int> Inliner::flatOutput(int call, const tensorflow::NodeDef &def,
+                                   StringRef function, StringRef arg, int idx) {
+  auto fail = [&]() {
+    return error(call) << "in function '" << function << "', node '"
+                       << def.name() << "' (" << def.op() << "): ";
+  };
+  auto count = [&](const char *numberAttr,
+                   const char *typeListAttr) -> std::optional<int> {
+    if (numberAttr) {
+      auto it = def.attr().find(numberAttr);
+      if (it == def.attr().end() ||
+          it->second.value_case() != tensorflow::AttrValue::kI)
+        return std::nullopt;
+      return static_cast<int>(it->second.i());
+    }
+    if (typeListAttr) {
+      auto it = def.attr().find(typeListAttr);
+      if (it == def.attr().end() ||
+          it->second.value_case() != tensorflow::AttrValue::kList)
+        return std::nullopt;
+      return it->second.list().type_size();
+    }
+    return 1;
+  };
+  auto walk = [&](auto args) -> FailureOr<int> {
+    int offset = 0;
+    for (const auto &[name, numberAttr, typeListAttr] : args) {
+      std::optional<int> n = count(numberAttr, typeListAttr);
+      if (!n) {
+        fail() << "cannot tell how many tensors its output argument '" << name
+               << "' holds (attribute '"
+               << (numberAttr ? numberAttr : typeListAttr) << "' is missing)";
+        return failure();
+      }
+      if (name == arg) {
+        if (idx >= *n) {
+          fail() << "has no output '" << arg << ":" << idx << "' (its '" << arg
+                 << "' holds " << *n << ")";
+          return failure();
+        }
+        return offset + idx;
+      }
+      offset += *n;
+    }
+    fail() << "has no output argument '" << arg << "'";
+    return failure();
+  };
+  using Arg = std::tuple<std::string, const char *, const char *>;
+  auto fromOpDef = [](const tensorflow::OpDef &op) {
+    std::vector<Arg> args;
+    for (const auto &a : op.output_arg())
+      args.emplace_back(
+          a.name(), a.number_attr().empty() ? nullptr : a.number_attr().c_str(),
+          a.type_list_attr().empty() ? nullptr : a.type_list_attr().c_str());
+    return args;
+  };
+  // A function called by its name: one tensor per output argument.
+  if (auto it = functions.find(def.op()); it != functions.end())
+    return walk(fromOpDef(it->second->signature()));
+  if (auto it = opDefs.find(def.op()); it != opDefs.end())
+    return walk(fromOpDef(*it->second));
+  for (const OpOutputs &layout : builtinOutputLayouts())
+    if (def.op() == layout.op) {
+      std::vector<Arg> args;
+      for (const OutputArg &a : layout.args)
+        args.emplace_back(a.name, a.numberAttr, a.typeListAttr);
+      return walk(args);
+    }
+  auto [seen, inserted] = assumedSingleArg.try_emplace(def.op(), arg.str());
+  if (!inserted && seen->second != arg) {
+    fail() << "op '" << def.op() << "' has the output arguments '"
+           << seen->second << "' and '" << arg
+           << "', whose layout tfc does not know";
+    return failure();
+  }
+  return idx;
+}
+
+LogicalResult Inliner::resolvePlaceholders(int call, tensorflow::NodeDef &def,
+                                           StringRef function,
+                                           const Callee &callee) {
+  for (auto &[key, value] : *def.mutable_attr()) {
+    if (value.value_case() != tensorflow::AttrValue::kPlaceholder)
+      continue;
+    auto it = callee.attrs->find(value.placeholder());
+    if (it == callee.attrs->end())
+      return error(call) << "in function '" << function << "', node '"
+                         << def.name() << "' (" << def.op()
+                         << "): its attribute '" << key
+                         << "' is the function's attribute '$"
+                         << value.placeholder()
+                         << "', which the call does not set";
+    value = it->second;
+  }
+  return success();
+}
+
+LogicalResult Inliner::inlineCall(const Call &call, std::deque<Call> &work) {
+  FailureOr<std::optional<Callee>> found = calleeOf(call.node);
+  if (failed(found))
+    return failure();
+  const Callee &callee = **found;
+  const tensorflow::FunctionDef &f = *callee.function;
+  const tensorflow::OpDef &signature = f.signature();
+  const std::string &fname = signature.name();
+  if (llvm::is_contained(call.chain, fname)) {
+    InFlightDiagnostic diag = error(call.node) << "calls function '" << fname
+                                               << "' recursively (";
+    diag << llvm::join(call.chain, " -> ") << " -> " << fname
+         << "); tfc inlines calls and cannot inline a recursion";
+    return failure();
+  }
+  if (call.chain.size() >= kMaxCallDepth)
+    return error(call.node)
+           << "calls nest deeper than " << kMaxCallDepth << " functions";
+
+  // Copied: the graph grows below.
+  const tensorflow::NodeDef node = graph.node(call.node);
+  const std::string &name = node.name();
+  std::vector<std::string> dataInputs, controlInputs;
+  for (const std::string &input : node.input())
+    (StringRef(input).starts_with("^") ? controlInputs : dataInputs)
+        .push_back(input);
+  for (const auto &arg : signature.input_arg())
+    if (!arg.number_attr().empty() || !arg.type_list_attr().empty())
+      return error(call.node)
+             << "function '" << fname << "' has the list argument '"
+             << arg.name() << "'; tfc inlines functions whose arguments are "
+             << "single tensors (as TensorFlow instantiates them)";
+  for (const auto &arg : signature.output_arg())
+    if (!arg.number_attr().empty() || !arg.type_list_attr().empty())
+      return error(call.node)
+             << "function '" << fname << "' has the list result '" << arg.name()
+             << "'; tfc inlines functions whose results are "
+             << "single tensors (as TensorFlow instantiates them)";
+  if (static_cast<int>(dataInputs.size()) != signature.input_arg_size())
+    return error(call.node)
+           << "passes " << dataInputs.size() << " inputs to function '" << fname
+           << "', which takes " << signature.input_arg_size();
+
+  llvm::StringMap<std::string> args;
+  for (auto [i, arg] : llvm::enumerate(signature.input_arg()))
+    args[arg.name()] = dataInputs[i];
+  llvm::StringMap<int> body;
+  for (auto [i, def] : llvm::enumerate(f.node_def())) {
+    if (args.count(def.name()))
+      return error(call.node) << "in function '" << fname << "', node '"
+                              << def.name() << "' has the name of an argument";
+    if (!body.try_emplace(def.name(), static_cast<int>(i)).second)
+      return error(call.node) << "in function '" << fname << "', node '"
+                              << def.name() << "' is defined twice";
+  }
+
+  // The name scope: `N/`, unless a node of the graph has a name there.
+  std::string controlName = "input_control_node";
+  for (int k = 1; body.count(controlName); ++k)
+    controlName = "input_control_node_" + std::to_string(k);
+  std::string prefix;
+  for (int k = 0;; ++k) {
+    prefix = (k == 0 ? name : name + "_" + std::to_string(k)) + "/";
+    bool free = !names.count(prefix + controlName);
+    for (const auto &entry : body)
+      free = free && !names.count(prefix + entry.getKey().str());
+    if (free)
+      break;
+  }
+
+  auto fail = [&](const tensorflow::NodeDef &def) {
+    return error(call.node) << "in function '" << fname << "', node '"
+                            << def.name() << "' (" << def.op() << "): ";
+  };
+  auto nodeOf = [](StringRef tensor) {
+    return tensor.ltrim('^').take_until([](char c) { return c == ':'; });
+  };
+  // A FunctionDef-style input of `def` (or a ret) as a GraphDef one.
+  auto translate = [&](const tensorflow::NodeDef *def,
+                       StringRef text) -> FailureOr<std::string> {
+    bool control = text.consume_front("^");
+    SmallVector<StringRef, 3> parts;
+    text.split(parts, ':');
+    auto bad = [&]() -> InFlightDiagnostic {
+      if (def)
+        return fail(*def) << "input '" << (control ? "^" : "") << text << "' ";
+      return error(call.node)
+             << "in function '" << fname << "', result '" << text << "' ";
+    };
+    if (parts.size() == 1) {
+      if (auto it = args.find(text); it != args.end())
+        return control ? "^" + nodeOf(it->second).str() : it->second;
+      if (body.count(text))
+        return (control ? "^" : "") + prefix + text.str();
+      bad() << "names neither an argument nor a node of the function";
+      return failure();
+    }
+    if (control) {
+      bad() << "is a control input with an output";
+      return failure();
+    }
+    int flat;
+    int idx;
+    if (!body.count(parts[0])) {
+      bad() << "names no node of the function";
+      return failure();
+    }
+    int bodyIndex = body.lookup(parts[0]);
+    if (parts.size() == 2) {
+      if (parts[1].getAsInteger(10, flat) || flat < 0) {
+        bad() << "is neither 'node:output_arg:index' nor 'node:index'";
+        return failure();
+      }
+    } else if (parts.size() == 3 && !parts[2].getAsInteger(10, idx) &&
+               idx >= 0) {
+      tensorflow::NodeDef producer = f.node_def(bodyIndex);
+      if (failed(resolvePlaceholders(call.node, producer, fname, callee)))
+        return failure();
+      FailureOr<int> k = flatOutput(call.node, producer, fname, parts[1], idx);
+      if (failed(k))
+        return failure();
+      flat = *k;
+    } else {
+      bad() << "is not of the form 'node:output_arg:index'";
+      return failure();
+    }
+    std::string result = prefix + parts[0].str();
+    if (flat != 0)
+      result += ":" + std::to_string(flat);
+    return result;
+  };
+
+  // The body.
+  bool positions =
+      !file.nodePositions.empty() &&
+      static_cast<int>(file.nodePositions.size()) == graph.node_size();
+  std::pair<unsigned, unsigned> position =
+      positions ? file.nodePositions[call.node]
+                : std::pair<unsigned, unsigned>();
+  auto append = [&](tensorflow::NodeDef def) {
+    names.insert(def.name());
+    int index = graph.node_size();
+    *graph.add_node() = std::move(def);
+    if (positions)
+      file.nodePositions.push_back(position);
+    return index;
+  };
+  std::vector<tensorflow::NodeDef> copies;
+  for (const tensorflow::NodeDef &def : f.node_def()) {
+    tensorflow::NodeDef copy = def;
+    if (failed(resolvePlaceholders(call.node, copy, fname, callee)))
+      return failure();
+    copy.set_name(prefix + def.name());
+    copy.clear_input();
+    bool dependsOnBody = false;
+    for (const std::string &input : def.input()) {
+      FailureOr<std::string> text = translate(&def, input);
+      if (failed(text))
+        return failure();
+      dependsOnBody = dependsOnBody || body.count(nodeOf(input));
+      copy.add_input(*text);
+    }
+    if (!controlInputs.empty() && !dependsOnBody)
+      copy.add_input("^" + prefix + controlName);
+    copies.push_back(std::move(copy));
+  }
+
+  // The call node: the results, after the function's side effects.
+  tensorflow::NodeDef results;
+  results.set_name(name);
+  results.set_device(node.device());
+  tensorflow::AttrValue types;
+  for (const auto &arg : signature.output_arg()) {
+    auto ret = f.ret().find(arg.name());
+    if (ret == f.ret().end())
+      return error(call.node) << "function '" << fname << "' returns nothing "
+                              << "for its result '" << arg.name() << "'";
+    FailureOr<std::string> text = translate(nullptr, ret->second);
+    if (failed(text))
+      return failure();
+    results.add_input(*text);
+    int dtype = arg.type();
+    if (!arg.type_attr().empty()) {
+      auto attr = callee.attrs->find(arg.type_attr());
+      if (attr != callee.attrs->end() &&
+          attr->second.value_case() == tensorflow::AttrValue::kType)
+        dtype = attr->second.type();
+    }
+    types.mutable_list()->add_type(static_cast<tensorflow::DataType>(dtype));
+  }
+  std::vector<std::string> controlRets;
+  for (const auto &[key, target] : f.control_ret()) {
+    if (!body.count(target))
+      return error(call.node) << "function '" << fname << "': control "
+                              << "result '" << key << "' names no node '"
+                              << target << "' of the function";
+    controlRets.push_back("^" + prefix + target);
+  }
+  llvm::sort(controlRets);
+  for (const std::string &input : controlRets)
+    results.add_input(input);
+  if (signature.output_arg_size() == 0) {
+    results.set_op("NoOp");
+  } else {
+    results.set_op("IdentityN");
+    (*results.mutable_attr())["T"] = types;
+    auto shapes = node.attr().find("_output_shapes");
+    if (shapes != node.attr().end())
+      (*results.mutable_attr())["_output_shapes"] = shapes->second;
+  }
+  *graph.mutable_node(call.node) = std::move(results);
+
+  if (!controlInputs.empty()) {
+    tensorflow::NodeDef control;
+    control.set_name(prefix + controlName);
+    control.set_op("NoOp");
+    for (const std::string &input : controlInputs)
+      control.add_input(input);
+    append(std::move(control));
+  }
+  std::vector<std::string> chain = call.chain;
+  chain.push_back(fname);
+  for (tensorflow::NodeDef &copy : copies) {
+    int index = append(std::move(copy));
+    FailureOr<std::optional<Callee>> nested = calleeOf(index);
+    if (failed(nested))
+      return failure();
+    if (*nested)
+      work.push_back({index, chain});
+  }
+  return success();
+}
+
+LogicalResult Inliner::run() {
+  for (const tensorflow::FunctionDef &f : graph.library().function())
+    functions[f.signature().name()] = &f;
+  for (const tensorflow::OpDef &op :
+       file.meta.meta_info_def().stripped_op_list().op())
+    opDefs[op.name()] = &op;
+  std::deque<Call> work;
+  for (int i = 0, e = graph.node_size(); i < e; ++i) {
+    names.insert(graph.node(i).name());
+    FailureOr<std::optional<Callee>> callee = calleeOf(i);
+    if (failed(callee))
+      return failure();
+    if (*callee)
+      work.push_back({i, {}});
+  }
+  while (!work.empty()) {
+    Call call = std::move(work.front());
+    work.pop_front();
+    if (failed(inlineCall(call, work)))
+      return failure();
+  }
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::tfc::graphdef::inlineFunctionCalls(ModelFile &file,
+                                                       MLIRContext *context) {
+  bool hasCalls = false;
+  if (file.graph().library().function_size() == 0) {
+    for (const tensorflow::NodeDef &node : file.graph().node())
+      hasCalls = hasCalls || isCallOp(node.op());
+    if (!hasCalls)
+      return success();
+  }
+  return Inliner(file, context).run();
+}
