@@ -8,6 +8,7 @@
 
 #include "Internal.h"
 
+#include <cstring>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -64,6 +65,9 @@ tfc_code tfc_host_register(const char *name, tfc_host_fn fn, void *userData,
                     !fn    ? "a NULL function pointer"
                     : name ? "an empty name"
                            : "a NULL name");
+  if (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0)
+    return setError(status, TFC_ALREADY_EXISTS,
+                    "'%s' is the runtime's own host function", name);
   auto entry = std::make_shared<HostFunction>();
   entry->fn = fn;
   entry->userData = userData;
@@ -97,7 +101,8 @@ tfc_code tfc_host_unregister(const char *name, tfc_status *status) {
 }
 
 int32_t tfc_host_is_registered(const char *name) {
-  return name && lookup(name) != nullptr;
+  return name && (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0 ||
+                  lookup(name) != nullptr);
 }
 
 tfc_code tfc_host_call(const char *name, const tfc_tensor *const *inputs,
@@ -118,6 +123,15 @@ tfc_code tfc_host_call(const char *name, const tfc_tensor *const *inputs,
                       static_cast<long long>(i));
   for (int64_t i = 0; i < numOutputs; ++i)
     outputs[i] = nullptr;
+  if (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0) {
+    tfc_status inner;
+    tfc_code code =
+        callAllReduceMean(inputs, numInputs, outputs, numOutputs, &inner);
+    if (code != TFC_OK)
+      return setError(status, code, "host function '%s': %s", name,
+                      inner.message.c_str());
+    return TFC_OK;
+  }
   std::shared_ptr<HostFunction> entry = lookup(name);
   if (!entry)
     return setError(status, TFC_NOT_FOUND,
