@@ -61,8 +61,8 @@ tfc_code allReduceMax(void *, int64_t *data, int64_t count, char *error,
                  });
 }
 
-tfc_code broadcast(void *, void *data, int64_t bytes, int32_t root,
-                   char *error, int64_t errorSize) {
+tfc_code broadcast(void *, void *data, int64_t bytes, int32_t root, char *error,
+                   int64_t errorSize) {
   return chunked(static_cast<char *>(data), bytes, "MPI_Bcast", error,
                  errorSize, [root](char *part, int n) {
                    return MPI_Bcast(part, n, MPI_BYTE, root, MPI_COMM_WORLD);
@@ -85,8 +85,8 @@ tfc_collective_mpi_open(char *error, int64_t errorSize) {
     int provided = 0;
     // Compiled code may call the runtime from several threads, but the
     // runtime serializes its collective calls.
-    if (int result = MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED,
-                                     &provided);
+    if (int result =
+            MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);
         result != MPI_SUCCESS) {
       mpiError(result, "MPI_Init_thread", error, errorSize);
       return nullptr;

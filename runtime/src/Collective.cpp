@@ -124,9 +124,8 @@ static tfc_code joinLocked(Job &state, tfc_status *status) {
 static tfc_code communicationFailed(Job &state, tfc_code code,
                                     const char *error, tfc_status *status) {
   state.failedCode = code == TFC_OK ? TFC_INTERNAL : code;
-  state.failedMessage =
-      formatString("rank %d: communication failed: %s",
-                   state.ops ? state.ops->rank : 0, error);
+  state.failedMessage = formatString("rank %d: communication failed: %s",
+                                     state.ops ? state.ops->rank : 0, error);
   return setError(status, state.failedCode, "%s", state.failedMessage.c_str());
 }
 
@@ -147,15 +146,14 @@ static tfc_code agreeLocked(Job &state, const char *message,
     char error[kMessageBytes] = "";
     // The lowest failing rank has the largest size - rank.
     int64_t flag = message ? size - rank : 0;
-    if (tfc_code code = state.ops->all_reduce_max_i64(
-            state.ops->context, &flag, 1, error, sizeof(error)))
+    if (tfc_code code = state.ops->all_reduce_max_i64(state.ops->context, &flag,
+                                                      1, error, sizeof(error)))
       return communicationFailed(state, code, error, status);
     if (flag == 0)
       return TFC_OK;
     int32_t root = static_cast<int32_t>(size - flag);
-    if (tfc_code code = state.ops->broadcast(state.ops->context, text,
-                                             sizeof(text), root, error,
-                                             sizeof(error)))
+    if (tfc_code code = state.ops->broadcast(
+            state.ops->context, text, sizeof(text), root, error, sizeof(error)))
       return communicationFailed(state, code, error, status);
     text[sizeof(text) - 1] = '\0';
     rank = root;
@@ -211,9 +209,9 @@ tfc_code tfc_collective_set_ops(const tfc_collective_ops *ops,
     return setError(status, TFC_FAILED_PRECONDITION,
                     "tfc_collective_set_ops: the process has already joined "
                     "its job");
-  if (ops && (ops->size < 1 || ops->rank < 0 || ops->rank >= ops->size ||
-              !ops->all_reduce_sum_f32 || !ops->all_reduce_max_i64 ||
-              !ops->broadcast))
+  if (ops &&
+      (ops->size < 1 || ops->rank < 0 || ops->rank >= ops->size ||
+       !ops->all_reduce_sum_f32 || !ops->all_reduce_max_i64 || !ops->broadcast))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "tfc_collective_set_ops: incomplete operations (rank %d "
                     "of %d)",

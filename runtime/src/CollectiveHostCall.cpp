@@ -23,10 +23,10 @@ static tfc_code batchWeight(const tfc_tensor *shape, double &weight,
       (shape->dtype != TFC_I32 && shape->dtype != TFC_I64))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "the batch shape must be a non-empty i32 or i64 tensor");
-  weight = shape->dtype == TFC_I32
-               ? static_cast<const int32_t *>(shape->data)[0]
-               : static_cast<double>(static_cast<const int64_t *>(
-                     shape->data)[0]);
+  weight =
+      shape->dtype == TFC_I32
+          ? static_cast<const int32_t *>(shape->data)[0]
+          : static_cast<double>(static_cast<const int64_t *>(shape->data)[0]);
   return TFC_OK;
 }
 
@@ -44,15 +44,14 @@ tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
   if (numInputs == 2)
     if (tfc_code code = batchWeight(inputs[1], weight, status))
       return code;
-  tfc_tensor *result = tfc_tensor_create(TFC_F32, 1,
-                                         inputs[0]->dims, status);
+  tfc_tensor *result = tfc_tensor_create(TFC_F32, 1, inputs[0]->dims, status);
   if (!result)
     return TFC_RESOURCE_EXHAUSTED;
   if (inputs[0]->byteSize)
     std::memcpy(result->data, inputs[0]->data, inputs[0]->byteSize);
-  if (tfc_code code = tfc_collective_all_reduce_mean(
-          static_cast<float *>(result->data), result->numElements, weight,
-          status)) {
+  if (tfc_code code =
+          tfc_collective_all_reduce_mean(static_cast<float *>(result->data),
+                                         result->numElements, weight, status)) {
     tfc_tensor_destroy(result);
     return code;
   }

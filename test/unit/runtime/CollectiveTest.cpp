@@ -42,8 +42,7 @@ TEST(CollectiveTest, OperationsAtSizeOneLeaveTheData) {
   ASSERT_EQ(tfc_collective_broadcast(bytes, 4, 0, status.get()), TFC_OK)
       << describe(status.get());
   EXPECT_EQ(std::memcmp(bytes, "abcd", 4), 0);
-  ASSERT_EQ(tfc_collective_all_reduce_mean(data, 3, 7.0, status.get()),
-            TFC_OK)
+  ASSERT_EQ(tfc_collective_all_reduce_mean(data, 3, 7.0, status.get()), TFC_OK)
       << describe(status.get());
   EXPECT_EQ(data[1], -2.0f);
   EXPECT_TFC_OK(status.get());
@@ -54,9 +53,9 @@ TEST(CollectiveTest, RejectsInvalidArguments) {
   EXPECT_EQ(tfc_collective_all_reduce_sum(nullptr, 2, status.get()),
             TFC_INVALID_ARGUMENT);
   char byte = 0;
-  EXPECT_EQ(tfc_collective_broadcast(&byte, 1, tfc_collective_size(),
-                                     status.get()),
-            TFC_INVALID_ARGUMENT);
+  EXPECT_EQ(
+      tfc_collective_broadcast(&byte, 1, tfc_collective_size(), status.get()),
+      TFC_INVALID_ARGUMENT);
   EXPECT_TFC_ERROR(status.get(), TFC_INVALID_ARGUMENT, "is not a rank");
   float value = 1;
   EXPECT_EQ(tfc_collective_all_reduce_mean(&value, 1, -1.0, status.get()),
@@ -83,8 +82,8 @@ TEST(CollectiveTest, TheGradientExchangeIsTheRuntimesHostFunction) {
   TensorPtr shape = parse("[5, 4]", TFC_I64);
   const tfc_tensor *inputs[] = {buffer.get(), shape.get()};
   tfc_tensor *output = nullptr;
-  ASSERT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, inputs, 2,
-                          &output, 1, status.get()),
+  ASSERT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, inputs, 2, &output,
+                          1, status.get()),
             TFC_OK)
       << describe(status.get());
   TensorPtr result(output);
@@ -93,8 +92,8 @@ TEST(CollectiveTest, TheGradientExchangeIsTheRuntimesHostFunction) {
 
   TensorPtr integers = parse("[1, 2]", TFC_I32);
   const tfc_tensor *bad[] = {integers.get()};
-  EXPECT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, bad, 1, &output,
-                          1, status.get()),
+  EXPECT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, bad, 1, &output, 1,
+                          status.get()),
             TFC_INVALID_ARGUMENT);
   EXPECT_TFC_ERROR(status.get(), TFC_INVALID_ARGUMENT, "rank-1 f32 buffer");
 }
@@ -137,8 +136,8 @@ tfc_code peerBroadcast(void *, void *data, int64_t bytes, int32_t root,
   return TFC_OK;
 }
 
-const tfc_collective_ops peerOps = {1, 2, nullptr, peerSum, peerMax,
-                                    peerBroadcast};
+const tfc_collective_ops peerOps = {1,       2,       nullptr,
+                                    peerSum, peerMax, peerBroadcast};
 
 /// Joins the simulated job, or exits.
 void joinSimulatedJob() {

@@ -37,13 +37,13 @@ typedef struct tfc_collective_ops {
   tfc_code (*all_reduce_max_i64)(void *context, int64_t *data, int64_t count,
                                  char *error, int64_t error_size);
   /* Copies rank `root`'s `bytes` bytes at `data` to every rank's `data`. */
-  tfc_code (*broadcast)(void *context, void *data, int64_t bytes,
-                        int32_t root, char *error, int64_t error_size);
+  tfc_code (*broadcast)(void *context, void *data, int64_t bytes, int32_t root,
+                        char *error, int64_t error_size);
 } tfc_collective_ops;
 
 /* The entry point of a collective plugin library. */
 typedef const tfc_collective_ops *(*tfc_collective_open_fn)(char *error,
-                                                          int64_t error_size);
+                                                            int64_t error_size);
 #define TFC_COLLECTIVE_MPI_LIBRARY "libtfc_runtime_mpi.so"
 #define TFC_COLLECTIVE_MPI_OPEN "tfc_collective_mpi_open"
 

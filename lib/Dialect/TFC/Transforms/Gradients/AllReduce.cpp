@@ -20,10 +20,11 @@ using namespace mlir::tfc;
 /// The runtime's host function (TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN).
 static constexpr llvm::StringLiteral kAllReduceMean = "tfc.all_reduce_mean";
 
-LogicalResult mlir::tfc::buildGradientAllReduce(
-    OpBuilder &b, Location loc, Operation *step,
-    MutableArrayRef<VariableUpdate> updates, Value batchInput,
-    NameRegistry &names, StringRef scope) {
+LogicalResult
+mlir::tfc::buildGradientAllReduce(OpBuilder &b, Location loc, Operation *step,
+                                  MutableArrayRef<VariableUpdate> updates,
+                                  Value batchInput, NameRegistry &names,
+                                  StringRef scope) {
   for (VariableUpdate &update : updates) {
     auto type = cast<RankedTensorType>(update.global.getValueType());
     if (!type.getElementType().isF32() || !type.hasStaticShape())
@@ -36,12 +37,13 @@ LogicalResult mlir::tfc::buildGradientAllReduce(
   SmallVector<Value> flat;
   for (VariableUpdate &update : updates) {
     auto type = cast<RankedTensorType>(update.global.getValueType());
-    flat.push_back(ReshapeOp::create(b, loc, update.gradient, Value(),
-                                     b.getDenseI64ArrayAttr(
-                                         type.getNumElements())));
+    flat.push_back(
+        ReshapeOp::create(b, loc, update.gradient, Value(),
+                          b.getDenseI64ArrayAttr(type.getNumElements())));
   }
-  Value fused = flat.size() == 1 ? flat.front()
-                                 : ConcatOp::create(b, loc, flat, 0).getResult();
+  Value fused = flat.size() == 1
+                    ? flat.front()
+                    : ConcatOp::create(b, loc, flat, 0).getResult();
 
   SmallVector<Value> args = {fused};
   if (batchInput)
@@ -57,11 +59,11 @@ LogicalResult mlir::tfc::buildGradientAllReduce(
   for (VariableUpdate &update : updates) {
     auto type = cast<RankedTensorType>(update.global.getValueType());
     int64_t size = type.getNumElements();
-    Value part = SliceOp::create(b, loc, reduced,
-                                 b.getDenseI64ArrayAttr(offset),
-                                 b.getDenseI64ArrayAttr(size));
-    update.gradient = ReshapeOp::create(b, loc, part, Value(),
-                                        b.getDenseI64ArrayAttr(type.getShape()));
+    Value part =
+        SliceOp::create(b, loc, reduced, b.getDenseI64ArrayAttr(offset),
+                        b.getDenseI64ArrayAttr(size));
+    update.gradient = ReshapeOp::create(
+        b, loc, part, Value(), b.getDenseI64ArrayAttr(type.getShape()));
     offset += size;
   }
   return success();
