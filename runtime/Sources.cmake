@@ -9,6 +9,8 @@ set(TFC_RUNTIME_SOURCES
   src/CheckpointRestore.cpp
   src/CheckpointSave.cpp
   src/CheckpointCalls.cpp
+  src/Collective.cpp
+  src/CollectiveHostCall.cpp
   src/CompiledCalls.cpp
   src/CpuFeatures.cpp
   src/Crc32c.cpp

@@ -15,6 +15,9 @@ packages=(
   libomp-22-dev
   # Unit tests.
   libgtest-dev
+  # Data-parallel training over MPI: libtfc_runtime_mpi.so and the mpirun
+  # tests (docs/distributed.md).
+  libopenmpi-dev openmpi-bin
   # TensorFlow's file formats (GraphDef, MetaGraphDef, SavedModel).
   libprotobuf-dev protobuf-compiler
   # The installed prefix's tests: the pkg-config consumer and the Python

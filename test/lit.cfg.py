@@ -54,6 +54,24 @@ if shutil.which("script"):
 # Drivers of the examples link against the runtime the build made.
 config.substitutions.append(("%tfc_lib_dir", os.path.join(config.tfc_obj_root, "lib")))
 
+# Data-parallel jobs: `mpirun` when Open MPI's mpirun is installed and the
+# build made libtfc_runtime_mpi.so (docs/distributed.md). `%mpirun` runs
+# N processes on however many cores there are, as root too (containers),
+# and never waits forever: a hang fails the test after two minutes.
+mpirun = shutil.which("mpirun")
+if mpirun and os.path.exists(os.path.join(config.tfc_obj_root, "lib", "libtfc_runtime_mpi.so")):
+    config.available_features.add("mpirun")
+    config.substitutions.append(
+        ("%mpirun", "timeout 120 " + mpirun + " --oversubscribe --allow-run-as-root"))
+    # mpirun needs HOME for its session directory.
+    for name in ("HOME", "TMPDIR"):
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+else:
+    lit_config.note("data-parallel tests skipped: " +
+                    ("no mpirun (install openmpi-bin)" if not mpirun else
+                     "the build made no libtfc_runtime_mpi.so (install libopenmpi-dev)"))
+
 # AArch64: `aarch64-qemu` when the build cross-built the runtime and tfc-run
 # (cmake/TfcCrossRuntime.cmake) and qemu-aarch64 (Debian's qemu-user) runs
 # them; `%aarch64_run` runs an AArch64 program with Debian's cross libc.

@@ -76,6 +76,7 @@ void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
   // variables exist before initialization is planned.
   TFCAutodiffOptions autodiff;
   autodiff.allowUndefinedGradients = options.allowUndefinedGradients;
+  autodiff.dataParallel = options.dataParallel;
   pm.addPass(createTFCAutodiff(autodiff));
   pm.addPass(createTFCPlanInitialization());
   pm.addPass(createTFCOutlineInitializers());

@@ -254,6 +254,7 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   pipelineOptions.optLevel = options.target.optLevel;
   pipelineOptions.strict = options.strict;
   pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
+  pipelineOptions.dataParallel = options.dataParallel;
   pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
   pipelineOptions.cpu = options.target.cpu;
   pipelineOptions.targetFeatures = options.target.features;

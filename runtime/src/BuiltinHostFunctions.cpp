@@ -3,11 +3,15 @@
 // `tfc.merge_v2_checkpoints(delete_old_dirs: bool, part..., destination)`,
 // TensorFlow's MergeV2Checkpoints: each part and the destination a string
 // (an i8 vector of its bytes). No results.
+// `tfc.all_reduce_mean` (TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN), the gradient
+// exchange of a data-parallel step (CollectiveHostCall.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BuiltinHostFunctions.h"
 #include "TensorBundle.h"
+
+#include "tfc/runtime/collective.h"
 
 #include <cstring>
 #include <string>
@@ -58,8 +62,16 @@ static tfc_code mergeV2Checkpoints(void *, const tfc_tensor *const *inputs,
   return bundle::mergeBundles(parts, destination, deleteOldDirs, status);
 }
 
+static tfc_code allReduceMean(void *, const tfc_tensor *const *inputs,
+                              int64_t numInputs, tfc_tensor **outputs,
+                              int64_t numOutputs, tfc_status *status) {
+  return callAllReduceMean(inputs, numInputs, outputs, numOutputs, status);
+}
+
 tfc_host_fn tfc::runtime::builtinHostFunction(const char *name) {
   if (std::strcmp(name, "tfc.merge_v2_checkpoints") == 0)
     return mergeV2Checkpoints;
+  if (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0)
+    return allReduceMean;
   return nullptr;
 }

@@ -12,6 +12,8 @@
 #include "Store.h"
 #include "TensorBundle.h"
 
+#include <algorithm>
+#include <cstring>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -281,7 +283,17 @@ static tfc_code restore(tfc_store *store, const char *path,
     variableWritten(var, /*onDevice=*/false);
     var->initialized.store(true, std::memory_order_release);
   }
-  return TFC_OK;
+  // Every rank of a data-parallel job holds rank 0's values, in the order
+  // of their names, which all ranks share.
+  std::vector<tfc_variable *> restored;
+  for (auto &copy : copies)
+    restored.push_back(copy.first);
+  std::sort(restored.begin(), restored.end(),
+            [](const tfc_variable *a, const tfc_variable *b) {
+              return std::strcmp(tfc_variable_name(a), tfc_variable_name(b)) <
+                     0;
+            });
+  return broadcastVariables(restored.data(), restored.size(), status);
 }
 
 extern "C" {

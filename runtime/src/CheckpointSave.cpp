@@ -111,6 +111,9 @@ extern "C" tfc_code tfc_store_save(tfc_store *store, const char *path,
   if (!store || !path || !*path)
     return setError(status, TFC_INVALID_ARGUMENT, "cannot save %s",
                     !store ? "a NULL store" : "to an empty path");
+  // In a data-parallel job the replicas are alike: rank 0 writes for all.
+  if (tfc_collective_rank() != 0)
+    return TFC_OK;
   std::vector<tfc_variable *> vars = sortedVariables(store);
   AtomicFileWriter file;
   if (tfc_code code = file.open(path, "checkpoint", status))

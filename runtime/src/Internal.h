@@ -53,6 +53,18 @@ tfc_code setError(tfc_status *status, tfc_code code, const char *fmt, ...)
 /// The status code for a failed system call's errno.
 tfc_code codeFromErrno(int error);
 
+/// Copies rank 0's values of `vars` to every rank of a data-parallel job
+/// (nothing at size 1), so that replicas start alike after initialization
+/// or a restore. Fails when the process cannot join its job.
+tfc_code broadcastVariables(tfc_variable *const *vars, size_t numVars,
+                            tfc_status *status);
+
+/// The runtime's own host function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN
+/// (CollectiveHostCall.cpp), with tfc_host_fn's contract.
+tfc_code callAllReduceMean(const tfc_tensor *const *inputs, int64_t numInputs,
+                           tfc_tensor **outputs, int64_t numOutputs,
+                           tfc_status *status);
+
 //===----------------------------------------------------------------------===//
 // Dtypes and shapes
 //===----------------------------------------------------------------------===//

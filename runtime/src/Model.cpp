@@ -288,6 +288,16 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     if (code != TFC_OK)
       return code;
   }
+  // Replicas of a data-parallel job start from rank 0's values, random
+  // initializers included (plans list variables in one order everywhere).
+  {
+    std::vector<tfc_variable *> initialized;
+    for (int64_t index : plan->variables)
+      initialized.push_back(model->variables[index].variable);
+    if (tfc_code code = broadcastVariables(initialized.data(),
+                                           initialized.size(), status))
+      return code;
+  }
   // A CUDA model's variables go to the device now, so that the first call
   // does not pay for it and a failing copy is reported here.
   if (model->target.cuda) {

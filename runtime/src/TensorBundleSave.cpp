@@ -87,6 +87,9 @@ extern "C" tfc_code tfc_store_save_tensorflow(tfc_store *store,
   if (!store || !prefix || !*prefix)
     return setError(status, TFC_INVALID_ARGUMENT, "cannot save %s",
                     !store ? "a NULL store" : "to an empty prefix");
+  // In a data-parallel job the replicas are alike: rank 0 writes for all.
+  if (tfc_collective_rank() != 0)
+    return TFC_OK;
   std::vector<tfc_variable *> vars = sortedVariables(store);
   TensorBundleWriter writer;
   if (tfc_code code = writer.open(prefix, status))

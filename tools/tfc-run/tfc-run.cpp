@@ -55,6 +55,9 @@ Running:
   --output-dir DIR        also write each output as DIR/NAME.npy
   --max-elements N        print at most N elements per output (-1: all;
                           default 1000)
+  --shard-inputs          under mpirun: give each process its part of every
+                          input, split along dimension 0 by rank (uneven
+                          splits allowed; docs/distributed.md)
 
 Testing:
   --generate-inputs DIR   give each argument without --input generated
@@ -225,6 +228,11 @@ std::vector<Flag> CommandLine::flags() {
       {"--output-dir", true, text(options.outputDir)},
       {"--max-elements", true,
        integer("--max-elements", -1, options.maxElements)},
+      {"--shard-inputs", false,
+       [this](const std::string &) {
+         options.shardInputs = true;
+         return true;
+       }},
       {"--generate-inputs", true, text(options.generateInputsDir)},
       {"--expect-dir", true, text(options.expectDir)},
       {"--rtol", true, tolerance("--rtol", options.rtol)},

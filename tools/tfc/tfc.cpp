@@ -140,6 +140,12 @@ static cl::opt<bool> compileAllowUndefinedGradients(
     cl::desc("Take a missing gradient as zero with a warning, as TensorFlow "
              "does, instead of failing"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool> compileDataParallel(
+    "data-parallel",
+    cl::desc("Train data-parallel under mpirun: each step applies the "
+             "gradients averaged over the processes, weighted by their "
+             "batch sizes (docs/distributed.md); alone, it runs as before"),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 
 //===----------------------------------------------------------------------===//
 // TensorFlow files (tfc compile and tfc import)
@@ -323,6 +329,7 @@ static int runCompile() {
   options.threads = std::max(options.threads, 1u);
   options.strict = compileStrict;
   options.allowUndefinedGradients = compileAllowUndefinedGradients;
+  options.dataParallel = compileDataParallel;
   options.disabledRewrites.assign(compileDisableRewrite.begin(),
                                   compileDisableRewrite.end());
   if (compilePrintTarget) {
@@ -438,6 +445,12 @@ static cl::opt<std::string>
     runOutputDir("output-dir", cl::desc("Also write each output as NAME.npy"),
                  cl::value_desc("dir"), cl::sub(runCommand),
                  cl::cat(tfcCategory));
+static cl::opt<bool> runShardInputs(
+    "shard-inputs",
+    cl::desc("Under mpirun: give each process its part of every input, "
+             "split along dimension 0 by rank (uneven splits allowed; "
+             "docs/distributed.md)"),
+    cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<int64_t> runMaxElements(
     "max-elements",
     cl::desc("Print at most N elements per output (-1: all; default 1000)"),
@@ -470,6 +483,7 @@ static int runRun() {
   }
   options.outputDir = runOutputDir;
   options.maxElements = runMaxElements;
+  options.shardInputs = runShardInputs;
   return ::tfc::runner::runModel(options, runnerConsole("tfc run"));
 }
 

@@ -54,6 +54,11 @@ struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
       llvm::cl::desc("Take missing gradients as zero with a warning, as "
                      "TensorFlow does, instead of failing (tfc-autodiff)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> dataParallel{
+      *this, "data-parallel",
+      llvm::cl::desc("Average each training step's gradients over the ranks "
+                     "of a data-parallel job (tfc-autodiff)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> runtimeChecks{
       *this, "runtime-checks",
       llvm::cl::desc("Fail the call where TensorFlow's kernels fail at run "

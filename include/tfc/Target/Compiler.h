@@ -56,6 +56,9 @@ struct CompilerOptions {
   bool strict = false;
   /// Take missing gradients as zero with a warning (tfc-autodiff).
   bool allowUndefinedGradients = false;
+  /// Average each step's gradients over a data-parallel job's ranks
+  /// (tfc-autodiff; docs/distributed.md).
+  bool dataParallel = false;
   /// Optional rewrites left out (they run from -O1 otherwise).
   std::vector<TfcRewrite> disabledRewrites;
   /// A checkpoint whose values become the variables' initializers

@@ -13,6 +13,7 @@
 
 #include "tfc/runtime/base.h"
 #include "tfc/runtime/checkpoint.h"
+#include "tfc/runtime/collective.h"
 #include "tfc/runtime/compiled.h"
 #include "tfc/runtime/cuda.h"
 #include "tfc/runtime/hooks.h"

@@ -59,7 +59,9 @@ bool ModelLibrary::open(const std::string &path, const Console &console) {
 
 int tfc::runner::reportError(const Console &console,
                              const std::string &message) {
-  console.errs << console.tool << ": " << message << "\n";
+  // One write per line: the ranks of a job share the terminal, and pieces
+  // written apart can interleave.
+  console.errs << (console.tool + ": " + message + "\n") << std::flush;
   return 1;
 }
 

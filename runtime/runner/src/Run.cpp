@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <sys/stat.h>
 
@@ -272,14 +273,66 @@ int Run::benchmark() {
   return 0;
 }
 
+int Run::joinJob() {
+  if (tfc_collective_init(status.get()) != TFC_OK)
+    return reportError(console, std::string("joining the job: ") +
+                                    tfc_status_message(status.get()));
+  jobRank = tfc_collective_rank();
+  jobSize = tfc_collective_size();
+  return 0;
+}
+
+int Run::shardInputs() {
+  for (int64_t i = 0; i < entry->num_inputs; ++i) {
+    const tfc_tensor *whole = inputs[i].get();
+    int64_t rank = tfc_tensor_rank(whole);
+    if (rank < 1 || tfc_model_input_is_string(model, index, i))
+      continue;
+    int64_t rows = tfc_tensor_dim(whole, 0);
+    if (rows < jobSize)
+      return fail("--shard-inputs: input '" +
+                  std::string(entry->inputs[i].name) + "' has " +
+                  std::to_string(rows) + " rows, fewer than the " +
+                  std::to_string(jobSize) + " ranks");
+    int64_t base = rows / jobSize, extra = rows % jobSize;
+    int64_t count = base + (jobRank < extra ? 1 : 0);
+    int64_t first = jobRank * base + std::min<int64_t>(jobRank, extra);
+    std::vector<int64_t> shape(tfc_tensor_shape(whole),
+                               tfc_tensor_shape(whole) + rank);
+    shape[0] = count;
+    TensorPtr part(tfc_tensor_create(tfc_tensor_dtype(whole), rank,
+                                     shape.data(), status.get()));
+    if (!part)
+      return failStatus("sharding input '" +
+                        std::string(entry->inputs[i].name) + "'");
+    int64_t rowBytes = tfc_tensor_byte_size(whole) / rows;
+    std::memcpy(tfc_tensor_data(part.get()),
+                static_cast<const char *>(tfc_tensor_data(whole)) +
+                    first * rowBytes,
+                static_cast<size_t>(count * rowBytes));
+    inputs[i] = std::move(part);
+    arguments[i] = inputs[i].get();
+  }
+  return 0;
+}
+
 int Run::prepare() {
-  if (!library.open(options.library, console))
+  if (int code = joinJob())
+    return code;
+  if (!library.open(options.library, console)) {
+    if (jobSize > 1)
+      tfc_collective_fail(("cannot open " + options.library).c_str(),
+                          status.get());
     return 1;
+  }
   model = library.model();
   if (int code = chooseEntry())
     return code;
   if (int code = bindInputs())
     return code;
+  if (options.shardInputs)
+    if (int code = shardInputs())
+      return code;
   return initializeVariables();
 }
 
@@ -311,8 +364,10 @@ int Run::run() {
   }
   stepProgress.finish();
   progress = nullptr;
-  if (int code = writeOutputs())
-    return code;
+  // Rank 0 speaks for the job: the others' outputs are their shards'.
+  if (jobRank == 0)
+    if (int code = writeOutputs())
+      return code;
   if (!options.save.empty()) {
     auto save = options.saveFormat == CheckpointFormat::TensorFlow
                     ? tfc_store_save_tensorflow
@@ -321,11 +376,15 @@ int Run::run() {
         TFC_OK)
       return failStatus("saving " + options.save);
   }
-  if (!options.expectDir.empty())
+  if (!options.expectDir.empty() && jobRank == 0)
     if (int code = checkOutputs())
       return code;
   if (options.benchmarkCalls > 0)
-    return benchmark();
+    if (int code = benchmark())
+      return code;
+  // A rank that failed after the last collective operation is heard here.
+  if (jobSize > 1 && tfc_collective_barrier(status.get()) != TFC_OK)
+    return reportError(console, tfc_status_message(status.get()));
   return 0;
 }
 
@@ -341,5 +400,12 @@ bool tfc::runner::parseCheckpointFormat(const std::string &text,
 }
 
 int tfc::runner::runModel(const RunOptions &options, const Console &console) {
+  // In a job of several processes only rank 0 prints outputs; every rank
+  // prints its errors.
+  if (tfc_collective_rank() != 0) {
+    static std::ostream discard(nullptr);
+    Console quiet{discard, console.errs, console.tool};
+    return Run(options, quiet).run();
+  }
   return Run(options, console).run();
 }

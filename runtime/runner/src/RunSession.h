@@ -41,6 +41,12 @@ public:
   int fail(const std::string &message) {
     if (progress)
       progress->finish();
+    if (jobSize > 1) {
+      // The other ranks must hear of it, or they would wait for this one;
+      // every rank then reports the lowest failing rank's message.
+      tfc_collective_fail(message.c_str(), status.get());
+      return reportError(console, tfc_status_message(status.get()));
+    }
     return reportError(console, message);
   }
   int failStatus(const std::string &what) {
@@ -59,6 +65,8 @@ private:
   int writeOutputs();
   int checkOutputs();
   int benchmark();
+  int joinJob();
+  int shardInputs();
 
   const RunOptions &options;
   const Console &console;
@@ -73,6 +81,9 @@ private:
   std::vector<TensorPtr> outputs;
   /// The status line of the steps, cleared before an error is printed.
   Progress *progress = nullptr;
+  /// This process in its data-parallel job (tfc/runtime/collective.h).
+  int32_t jobRank = 0;
+  int32_t jobSize = 1;
 };
 
 /// The statistics of timed calls (microseconds each), for `tfc run

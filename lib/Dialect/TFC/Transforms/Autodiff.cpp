@@ -9,6 +9,7 @@
 
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
+#include "Gradients/AllReduce.h"
 #include "Gradients/GradientUtils.h"
 #include "Gradients/Optimizers.h"
 #include "Gradients/ReverseMode.h"
@@ -17,6 +18,7 @@
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
 
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -66,6 +68,19 @@ llvm::DenseSet<Operation *> dependentsOf(Operation *op, Block &body) {
   return dependents;
 }
 
+/// The argument whose dimension 0 is a data-parallel step's batch size:
+/// the entry point's first argument of rank 1 or more, or null.
+Value batchInputOf(GraphOp graph) {
+  auto func = graph->getParentOfType<FunctionOpInterface>();
+  if (!func || func.isExternal())
+    return Value();
+  for (BlockArgument arg : func.getArguments())
+    if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+      if (type.getRank() >= 1)
+        return arg;
+  return Value();
+}
+
 /// Checks that a training op sits directly in a graph, where tfc-autodiff
 /// can see the whole forward pass.
 LogicalResult checkInGraph(Operation *op) {
@@ -84,9 +99,10 @@ std::string nameOf(Value value) {
 
 class AutodiffExpander {
 public:
-  AutodiffExpander(ModuleOp module, const ReverseModeOptions &options)
+  AutodiffExpander(ModuleOp module, const ReverseModeOptions &options,
+                   bool dataParallel)
       : module(module), symbols(module), optimizerState(symbols, names),
-        options(options) {
+        options(options), dataParallel(dataParallel) {
     // Generated names must not collide with any op or variable name.
     module.walk([&](Operation *op) {
       // The training ops themselves are replaced: their names are free.
@@ -108,6 +124,7 @@ private:
   NameRegistry names;
   OptimizerState optimizerState;
   const ReverseModeOptions &options;
+  bool dataParallel;
 };
 
 } // namespace
@@ -238,6 +255,13 @@ LogicalResult AutodiffExpander::expand(MinimizeOp op) {
     return diag << "] and loss '" << nameOf(op.getLoss()) << "'";
   }
 
+  // Data-parallel training: the optimizer applies the job's mean gradients.
+  if (dataParallel &&
+      failed(buildGradientAllReduce(builder, op.getLoc(), op, updates,
+                                    batchInputOf(graph), names,
+                                    names.makeUnique("DataParallel"))))
+    return failure();
+
   Attribute optimizer = op.getOptimizer();
   Value step = buildOptimizerStep(
       builder, op.getLoc(), optimizer, updates, optimizerState,
@@ -279,7 +303,7 @@ struct TFCAutodiffPass : public tfc::impl::TFCAutodiffBase<TFCAutodiffPass> {
       return;
     ReverseModeOptions options;
     options.allowUndefinedGradients = allowUndefinedGradients;
-    AutodiffExpander expander(module, options);
+    AutodiffExpander expander(module, options, dataParallel);
     // tf.gradients results may feed a loss; expand them first.
     for (GradientsOp op : gradients)
       if (failed(expander.expand(op)))

@@ -29,8 +29,9 @@ typedef void (*tfc_host_release_fn)(void *user_data);
 
 /* Registers `fn` under `name`. A name already registered is ALREADY_EXISTS:
  * unregister it first. Names beginning with "tfc." are the runtime's own
- * functions (e.g. "tfc.merge_v2_checkpoints", TensorFlow's
- * MergeV2Checkpoints), always registered: INVALID_ARGUMENT. `release` may be NULL. When registration fails,
+ * functions ("tfc.merge_v2_checkpoints", TensorFlow's MergeV2Checkpoints;
+ * "tfc.all_reduce_mean", a data-parallel step's gradient exchange), always
+ * registered: INVALID_ARGUMENT. `release` may be NULL. When registration fails,
  * `release` is not called. */
 TFC_RUNTIME_EXPORT tfc_code tfc_host_register(const char *name, tfc_host_fn fn,
                                               void *user_data,

@@ -268,12 +268,24 @@ def TFCAutodiff : Pass<"tfc-autodiff", "::mlir::ModuleOp"> {
     comparison, floordiv, the labels of softmax_cross_entropy_with_logits)
     is an error naming the op; with `allow-undefined-gradients` it is a
     warning and the gradient is taken as zero, as TensorFlow silently does.
+
+    With `data-parallel` (`tfc compile --data-parallel`), each
+    `tfc.minimize` applies the mean of its gradients over the processes of
+    a data-parallel job (docs/distributed.md): the gradients are flattened
+    into one f32 buffer (`DataParallel/Concat`), exchanged by one
+    `tfc.host_call @tfc.all_reduce_mean` weighted by the local batch size
+    (dimension 0 of the entry point's first argument of rank 1 or more,
+    from `tfc.shape`), and sliced back before the optimizer's updates. At
+    world size 1 the runtime returns the buffer as it is.
   }];
   let options = [
     Option<"allowUndefinedGradients", "allow-undefined-gradients", "bool",
            /*default=*/"false",
            "Treat ops and operands without a gradient as constants (zero "
-           "gradient), with a warning, as TensorFlow does">
+           "gradient), with a warning, as TensorFlow does">,
+    Option<"dataParallel", "data-parallel", "bool", /*default=*/"false",
+           "Average each step's gradients over the ranks of a "
+           "data-parallel job before the optimizer applies them">
   ];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }

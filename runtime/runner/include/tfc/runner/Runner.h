@@ -66,10 +66,16 @@ struct RunOptions {
   /// After the steps, time this many more calls and print
   /// {"fn": ..., "calls": N, "median_us": ..., "min_us": ...} (0: none).
   int64_t benchmarkCalls = 0;
+  /// In a data-parallel job (mpirun; docs/distributed.md): give each rank
+  /// its part of every input of rank 1 or more, split along dimension 0
+  /// (the first N % size ranks get one more row).
+  bool shardInputs = false;
 };
 
 /// Runs a compiled model and prints `NAME = dtype[shape] [values]` for each
-/// output of the last step. Returns the process exit code: 0, or 1 after an
+/// output of the last step. In a job of several processes (mpirun) only
+/// rank 0 prints and writes files, and an error on any rank fails every
+/// rank with that rank's message. Returns the process exit code: 0, or 1 after an
 /// error or a failed comparison.
 int runModel(const RunOptions &options, const Console &console);
 

@@ -1,0 +1,60 @@
+//===- CollectiveHostCall.cpp - The gradient exchange compiled code calls -===//
+//
+// `tfc compile --data-parallel` makes each training step call the host
+// function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN with its gradients packed in
+// one buffer and the shape of its first batched argument. The runtime
+// provides it (BuiltinHostFunctions.cpp maps the name here): a copy of the
+// buffer, all-reduced to the mean weighted by each rank's batch size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "tfc/runtime/collective.h"
+
+#include <cstring>
+
+using namespace tfc::runtime;
+
+/// The local batch size: the first element of an i32 or i64 shape.
+static tfc_code batchWeight(const tfc_tensor *shape, double &weight,
+                            tfc_status *status) {
+  if (shape->numElements < 1 ||
+      (shape->dtype != TFC_I32 && shape->dtype != TFC_I64))
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "the batch shape must be a non-empty i32 or i64 tensor");
+  weight =
+      shape->dtype == TFC_I32
+          ? static_cast<const int32_t *>(shape->data)[0]
+          : static_cast<double>(static_cast<const int64_t *>(shape->data)[0]);
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
+                                         int64_t numInputs,
+                                         tfc_tensor **outputs,
+                                         int64_t numOutputs,
+                                         tfc_status *status) {
+  if (numInputs < 1 || numInputs > 2 || numOutputs != 1 ||
+      inputs[0]->dtype != TFC_F32 || inputs[0]->rank != 1)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "takes a rank-1 f32 buffer and an optional batch shape, "
+                    "and returns one buffer");
+  double weight = 1.0;
+  if (numInputs == 2)
+    if (tfc_code code = batchWeight(inputs[1], weight, status))
+      return code;
+  tfc_tensor *result = tfc_tensor_create(TFC_F32, 1, inputs[0]->dims, status);
+  if (!result)
+    return TFC_RESOURCE_EXHAUSTED;
+  if (inputs[0]->byteSize)
+    std::memcpy(result->data, inputs[0]->data, inputs[0]->byteSize);
+  if (tfc_code code =
+          tfc_collective_all_reduce_mean(static_cast<float *>(result->data),
+                                         result->numElements, weight, status)) {
+    tfc_tensor_destroy(result);
+    return code;
+  }
+  outputs[0] = result;
+  return TFC_OK;
+}

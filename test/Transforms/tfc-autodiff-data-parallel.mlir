@@ -1,0 +1,79 @@
+// RUN: tfc-opt %s --split-input-file --verify-diagnostics \
+// RUN:   --tfc-autodiff=data-parallel=true | FileCheck %s
+// RUN: tfc-opt %s --split-input-file --tfc-autodiff \
+// RUN:   | FileCheck %s --check-prefix=ALONE
+
+// The gradients of both variables travel in one buffer: flattened,
+// concatenated, exchanged by one host call weighted by the shape of the
+// batch (the first batched argument, %x), then sliced back to each
+// variable's shape before Adam reads them.
+// CHECK-LABEL: func.func @two_variables
+// CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<?x3xf32>
+// CHECK: %[[FW:[a-z0-9_]+]] = tfc.reshape %{{.*}} to [6] {tfc.name = "DataParallel/Reshape"}
+// CHECK: %[[FB:[a-z0-9_]+]] = tfc.reshape %{{.*}} to [2] {tfc.name = "DataParallel/Reshape_1"}
+// CHECK: %[[FUSED:[a-z0-9_]+]] = tfc.concat %[[FW]], %[[FB]] axis 0 {tfc.name = "DataParallel/Concat"} : tensor<6xf32>, tensor<2xf32>
+// CHECK: %[[SHAPE:[a-z0-9_]+]] = tfc.shape %[[X]] out_type i64
+// CHECK: %[[MEAN:[a-z0-9_]+]], %{{.*}} = tfc.host_call @tfc.all_reduce_mean(%[[FUSED]], %[[SHAPE]]) {{.*}}: (tensor<8xf32>, tensor<2xi64>) -> tensor<8xf32>
+// CHECK: %[[SW:[a-z0-9_]+]] = tfc.slice %[[MEAN]] begin [0] size [6]
+// CHECK: %[[GW:[a-z0-9_]+]] = tfc.reshape %[[SW]] to [3, 2]
+// CHECK: %[[SB:[a-z0-9_]+]] = tfc.slice %[[MEAN]] begin [6] size [2]
+// CHECK: %[[GB:[a-z0-9_]+]] = tfc.reshape %[[SB]] to [2]
+// CHECK: tfc.sub %[[GW]], %{{.*}} {tfc.name = "Adam/update_w/
+// CHECK: tfc.sub %[[GB]], %{{.*}} {tfc.name = "Adam/update_b/
+// One exchange per step.
+// CHECK-NOT: tfc.host_call
+// Without the option nothing is exchanged.
+// ALONE-LABEL: func.func @two_variables
+// ALONE-NOT: tfc.host_call
+// ALONE-NOT: DataParallel
+tfc.global_variable @w : tensor<3x2xf32> init #tfc.zeros collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
+tfc.global_variable @b : tensor<2xf32> init #tfc.zeros collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
+func.func @two_variables(%x: tensor<?x3xf32>, %y: tensor<?x2xf32>) -> tensor<f32> {
+  %r = tfc.graph -> (tensor<f32>) {
+    %w = tfc.var_handle @w : !tfc.var<tensor<3x2xf32>>
+    %b = tfc.var_handle @b : !tfc.var<tensor<2xf32>>
+    %wv, %t1 = tfc.read %w : !tfc.var<tensor<3x2xf32>>
+    %bv, %t2 = tfc.read %b : !tfc.var<tensor<2xf32>>
+    %m = tfc.matmul %x, %wv : tensor<?x3xf32>, tensor<3x2xf32>
+    %p = tfc.add %m, %bv : tensor<?x2xf32>, tensor<2xf32>
+    %d = tfc.sub %p, %y : tensor<?x2xf32>, tensor<?x2xf32>
+    %s = tfc.square %d : tensor<?x2xf32>
+    %loss = tfc.reduce_mean %s : tensor<?x2xf32>
+    %train = tfc.minimize #tfc.adam<learning_rate = 0.1> %loss : tensor<f32>
+    tfc.fetch %loss : tensor<f32> targets(%train)
+  }
+  return %r : tensor<f32>
+}
+
+// -----
+
+// Without a batched argument every rank weighs 1.
+// CHECK-LABEL: func.func @no_batch
+// CHECK: tfc.host_call @tfc.all_reduce_mean(%{{[a-z0-9_]+}}) {{.*}}: (tensor<1xf32>) -> tensor<1xf32>
+tfc.global_variable @v : tensor<f32> init #tfc.zeros collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
+func.func @no_batch() {
+  tfc.graph {
+    %h = tfc.var_handle @v : !tfc.var<tensor<f32>>
+    %v, %t = tfc.read %h : !tfc.var<tensor<f32>>
+    %s = tfc.square %v : tensor<f32>
+    %train = tfc.minimize #tfc.sgd<learning_rate = 0.1> %s : tensor<f32>
+    tfc.fetch targets(%train)
+  }
+  return
+}
+
+// -----
+
+// Gradients cross as f32 only.
+tfc.global_variable @d : tensor<2xf64> init #tfc.zeros collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
+func.func @f64_variable() {
+  tfc.graph {
+    %h = tfc.var_handle @d : !tfc.var<tensor<2xf64>>
+    %v, %t = tfc.read %h : !tfc.var<tensor<2xf64>>
+    %s = tfc.reduce_sum %v : tensor<2xf64>
+    // expected-error @+1 {{data-parallel training exchanges f32 gradients; variable 'd' is 'tensor<2xf64>'}}
+    %train = tfc.minimize #tfc.sgd<learning_rate = 0.1> %s : tensor<f64>
+    tfc.fetch targets(%train)
+  }
+  return
+}
