@@ -17,6 +17,7 @@
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/Transforms/Passes.h"
@@ -100,6 +101,14 @@ void mlir::tfc::buildTfcEntryPointABIPipeline(
   pm.addPass(createTFCMarkEntryPoints());
 }
 
+/// Canonicalization and CSE of each function, in parallel when the context
+/// has threads; tfc-cse, as tiled loops all have the same operands.
+static void addFunctionCleanup(OpPassManager &pm) {
+  OpPassManager &function = pm.nest<func::FuncOp>();
+  function.addPass(createCanonicalizerPass());
+  function.addPass(createTFCStructuralCSE());
+}
+
 /// Tiling, fusion and vectorization on tensors (from -O1): the loops that
 /// make matmuls, softmaxes and element-wise chains fast (docs/performance.md).
 static void buildTileAndVectorizePipeline(OpPassManager &pm,
@@ -120,16 +129,14 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   tiling.target = target;
   tiling.fuseProducers = options.runs(TfcRewrite::RowFusion);
   pm.addNestedPass<func::FuncOp>(createTFCTileAndFuse(tiling));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addFunctionCleanup(pm);
   TFCVectorizeOptions vectorize;
   vectorize.target = target;
   pm.addNestedPass<func::FuncOp>(createTFCVectorize(vectorize));
   TFCApproximateMathOptions approximate;
   approximate.target = target;
   pm.addPass(createTFCApproximateMath(approximate));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addFunctionCleanup(pm);
 }
 
 void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
@@ -137,14 +144,13 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   pm.addPass(createTFCLowerRuntimeCalls());
   bool optimize = options.optLevel > 0;
   pm.addPass(createConvertTFCToLinalg());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addFunctionCleanup(pm);
   if (optimize)
     buildTileAndVectorizePipeline(pm, options);
 
   // After the last CSE: each destination its own (linear bufferization).
   pm.addNestedPass<func::FuncOp>(createTFCPrivatizeDestinations());
-  addBufferization(pm);
+  addBufferization(pm, /*perFunction=*/true);
   // The arena is the calling thread's: what other threads allocate in a
   // parallel loop, the loop frees.
   pm.addNestedPass<func::FuncOp>(createTFCFreeIterationBuffers());
@@ -163,7 +169,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
     } else {
       pm.addPass(createForallToForLoopPass());
     }
-    pm.addPass(createConvertVectorToSCFPass());
+    pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
     // Rows are reduced with vector.reduction, which LLVM turns into a tree
     // of whole-register operations (below), not a chain of scalar ones.
     pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
@@ -178,11 +184,13 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
         vector::VectorContractLowering::OuterProduct;
     // Sums of a row in any order: a tree instead of a sequential chain.
     vectorToLLVM.reassociateFPReductions = true;
-    pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+    pm.addNestedPass<func::FuncOp>(
+        createConvertVectorToLLVMPass(vectorToLLVM));
     pm.addPass(createConvertOpenMPToLLVMPass());
-  });
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  }, /*perFunction=*/true);
+  OpPassManager &function = pm.nest<LLVM::LLVMFuncOp>();
+  function.addPass(createReconcileUnrealizedCastsPass());
+  function.addPass(createCanonicalizerPass());
 }
 
 void mlir::tfc::buildTfcCPULoweringPipeline(OpPassManager &pm,
@@ -242,7 +250,7 @@ void mlir::tfc::registerTfcPipelines() {
       buildTfcCUDAPipeline);
 }
 
-void mlir::tfc::addBufferization(OpPassManager &pm) {
+void mlir::tfc::addBufferization(OpPassManager &pm, bool perFunction) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -253,34 +261,52 @@ void mlir::tfc::addBufferization(OpPassManager &pm) {
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // CSE first: a tile written in place is then a self-copy, which
   // canonicalization removes.
+  if (perFunction) {
+    OpPassManager &function = pm.nest<func::FuncOp>();
+    function.addPass(createTFCStructuralCSE());
+    function.addPass(createCanonicalizerPass());
+    return;
+  }
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::tfc::addHostLLVMLowering(
     OpPassManager &pm,
-    llvm::function_ref<void(OpPassManager &)> beforeMathToLLVM) {
-  pm.addPass(memref::createExpandStridedMetadataPass());
+    llvm::function_ref<void(OpPassManager &)> beforeMathToLLVM,
+    bool perFunction) {
+  // The passes that need no module, on each function where asked: on
+  // func.func and on llvm.func, as the OpenMP conversion already makes
+  // LLVM functions of the functions with parallel regions.
+  auto onFunctions = [&](llvm::function_ref<std::unique_ptr<Pass>()> create) {
+    if (!perFunction) {
+      pm.addPass(create());
+      return;
+    }
+    pm.addNestedPass<func::FuncOp>(create());
+    pm.addNestedPass<LLVM::LLVMFuncOp>(create());
+  };
+  onFunctions([] { return memref::createExpandStridedMetadataPass(); });
   // Views of reshapes and slices compute their sizes with affine.apply.
-  pm.addPass(createLowerAffinePass());
+  onFunctions([] { return createLowerAffinePass(); });
   // Allocations go through the runtime, which owns a model call's
   // temporaries and hands returned buffers to the caller. Memref ops inside
   // OpenMP regions are converted before the regions' control flow is.
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
-  pm.addPass(createSCFToControlFlowPass());
+  onFunctions([] { return createSCFToControlFlowPass(); });
   // Integer powers have no LLVM intrinsic: they become small functions
   // (element by element for vectors, hence before the vector lowering).
   pm.addPass(createConvertMathToFuncs());
   if (beforeMathToLLVM)
     beforeMathToLLVM(pm);
-  pm.addPass(createConvertMathToLLVMPass());
+  onFunctions([] { return createConvertMathToLLVMPass(); });
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createArithToLLVMConversionPass());
+  onFunctions([] { return createArithToLLVMConversionPass(); });
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
+  onFunctions([] { return createConvertIndexToLLVMPass(); });
   // Vectorization pads transfers with ub.poison.
-  pm.addPass(createUBToLLVMConversionPass());
+  onFunctions([] { return createUBToLLVMConversionPass(); });
 }

@@ -131,7 +131,7 @@ static cl::opt<unsigned> compileThreads(
     cl::desc("Threads of the compiler (MLIR's passes over functions, LLVM's "
              "code generation of the module's parts); default: "
              "TFC_COMPILE_THREADS, else 1"),
-    cl::sub(compileCommand), cl::cat(tfcCategory));
+    cl::Prefix, cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<bool> compileMLIRTiming(
     "mlir-timing", cl::desc("Print the time of each pass of the pipelines"),
     cl::sub(compileCommand), cl::cat(tfcCategory));

@@ -219,6 +219,32 @@ def TFCFreeIterationBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TFCStructuralCSE : Pass<"tfc-cse", "::mlir::func::FuncOp"> {
+  let summary = "CSE whose key includes the structure of an op's regions";
+  let description = [{
+    Common subexpression elimination as `cse` does it, linear in the size
+    of a function. `cse` keys an op by its name, attributes, result types
+    and operands, not its regions: after tiling, every tiled loop of a
+    graph has the same operands (the one empty tensor of its type that
+    `cse` made of all of them; the values it reads are used inside), so
+    all of them share one key, and `cse` compares each with every earlier
+    one, region by region (quadratic in the graph: 30 s of 88 at 800
+    layers).
+
+    This pass first hashes each op with regions at the top level of the
+    function together with everything inside it (each nested op as `cse`
+    hashes it, values defined inside numbered in order, values from above
+    by identity), and keeps the hash in an attribute while `cse` runs, so
+    that only ops of equal structure share a key; the attributes are
+    removed afterwards. The hash of an op leaves out its own operands
+    (`cse` keys those once their duplicates are replaced) but includes the
+    identity of the values its regions read from above: a loop that equals
+    another only once such a value's duplicates are merged is merged in a
+    further round, and rounds repeat until one changes nothing (two for
+    most functions). What `cse` merges is merged.
+  }];
+}
+
 def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
   let summary = "Outline the pieces of a large function into functions";
   let description = [{
