@@ -16,7 +16,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from tfc_programs import input_flags, integration_programs  # noqa: E402
+from tfc_programs import entry_point_cases, same_result  # noqa: E402
 
 # A report ends the process with this code, told apart from a model's own
 # error (1).
@@ -39,42 +39,25 @@ def run(command, threads=None, sanitized=False):
 
 def main():
     build = os.path.abspath(sys.argv[1])
-    sanitized_build = os.path.abspath(sys.argv[2])
-    tfc = os.path.join(build, "bin", "tfc")
-    tfc_run = os.path.join(build, "bin", "tfc-run")
-    sanitized_run = os.path.join(sanitized_build, "bin", "tfc-run")
+    sanitized_run = os.path.join(os.path.abspath(sys.argv[2]), "bin",
+                                 "tfc-run")
     passed, failures = 0, []
     with tempfile.TemporaryDirectory() as work:
-        for source in integration_programs(ROOT, emulator_only=False):
-            name = os.path.splitext(os.path.basename(source))[0]
-            library = os.path.join(work, "lib%s.so" % name)
-            if run([tfc, "compile", source, "-o", library]).returncode:
-                continue  # an example of a compile error
-            for fn in run([tfc_run, library, "--list"]).stdout.split():
-                case = "%s.%s" % (name, fn)
-                inputs = os.path.join(work, case, "inputs")
-                expected = os.path.join(work, case, "expected")
-                reference = run([tfc_run, library, "--fn", fn,
-                                 "--generate-inputs", inputs,
-                                 "--output-dir", expected])
-                given = input_flags(inputs)
-                for threads in (1, 2):
-                    command = [sanitized_run, library, "--fn", fn] + given
-                    if reference.returncode == 0:
-                        command += ["--expect-dir", expected]
-                    checked = run(command, threads, sanitized=True)
-                    # The same success, or the same error.
-                    same = (checked.returncode == reference.returncode and
-                            (reference.returncode == 0 or
-                             checked.stderr == reference.stderr))
-                    if same:
-                        passed += 1
-                    else:
-                        failures.append(
-                            "%s on %d thread(s): exit %d (unsanitized: %d)\n%s"
-                            % (case, threads, checked.returncode,
-                               reference.returncode,
-                               (checked.stdout + checked.stderr)[-2000:]))
+        for case, library, fn, given, reference, expected in \
+                entry_point_cases(ROOT, build, work, run):
+            for threads in (1, 2):
+                command = [sanitized_run, library, "--fn", fn] + given
+                if reference.returncode == 0:
+                    command += ["--expect-dir", expected]
+                checked = run(command, threads, sanitized=True)
+                if same_result(checked, reference):
+                    passed += 1
+                else:
+                    failures.append(
+                        "%s on %d thread(s): exit %d (unsanitized: %d)\n%s"
+                        % (case, threads, checked.returncode,
+                           reference.returncode,
+                           (checked.stdout + checked.stderr)[-2000:]))
     for failure in failures:
         print("FAIL " + failure)
     print("sanitized-model-sweep: %d passed, %d failed" %

@@ -11,7 +11,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from tfc_programs import input_flags, integration_programs  # noqa: E402
+from tfc_programs import entry_point_cases, same_result  # noqa: E402
 
 STACK = 256 * 1024
 
@@ -25,41 +25,26 @@ def run(command, threads=None):
 
 def main():
     build = os.path.abspath(sys.argv[1])
-    tfc = os.path.join(build, "bin", "tfc")
     tfc_run = os.path.join(build, "bin", "tfc-run")
     passed, failures = 0, []
     with tempfile.TemporaryDirectory() as work:
-        for source in integration_programs(ROOT, emulator_only=False):
-            name = os.path.splitext(os.path.basename(source))[0]
-            library = os.path.join(work, "lib%s.so" % name)
-            if run([tfc, "compile", source, "-o", library]).returncode:
-                continue  # an example of a compile error
-            for fn in run([tfc_run, library, "--list"]).stdout.split():
-                case = "%s.%s" % (name, fn)
-                inputs = os.path.join(work, case, "inputs")
-                expected = os.path.join(work, case, "expected")
-                reference = run([tfc_run, library, "--fn", fn,
-                                 "--generate-inputs", inputs,
-                                 "--output-dir", expected])
-                given = input_flags(inputs)
-                for threads in (1, 2):
-                    command = [tfc_run, library, "--fn", fn,
-                               "--thread-stack", str(STACK)] + given
-                    if reference.returncode == 0:
-                        command += ["--expect-dir", expected]
-                    small = run(command, threads)
-                    # The same success, or the same error (never a signal).
-                    same = (small.returncode == reference.returncode and
-                            (reference.returncode == 0 or
-                             small.stderr == reference.stderr))
-                    if same:
-                        passed += 1
-                    else:
-                        failures.append(
-                            "%s on %d thread(s): exit %d (main thread: %d)\n%s"
-                            % (case, threads, small.returncode,
-                               reference.returncode,
-                               (small.stdout + small.stderr)[-600:]))
+        for case, library, fn, given, reference, expected in \
+                entry_point_cases(ROOT, build, work, run):
+            for threads in (1, 2):
+                command = [tfc_run, library, "--fn", fn,
+                           "--thread-stack", str(STACK)] + given
+                if reference.returncode == 0:
+                    command += ["--expect-dir", expected]
+                small = run(command, threads)
+                # The same success, or the same error (never a signal).
+                if same_result(small, reference):
+                    passed += 1
+                else:
+                    failures.append(
+                        "%s on %d thread(s): exit %d (main thread: %d)\n%s"
+                        % (case, threads, small.returncode,
+                           reference.returncode,
+                           (small.stdout + small.stderr)[-600:]))
     for failure in failures:
         print("FAIL " + failure)
     print("small-stack-sweep: %d passed, %d failed" % (passed, len(failures)))

@@ -64,11 +64,6 @@ protected:
     return store;
   }
 
-  std::string valueOf(tfc_store *store, const char *name) {
-    TensorPtr value(tfc_variable_read(tfc_store_find(store, name, status.get()),
-                                      status.get()));
-    return toString(value.get());
-  }
 
   StatusPtr status = makeStatus();
   TempDir dir;

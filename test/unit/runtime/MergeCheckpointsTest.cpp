@@ -57,13 +57,6 @@ protected:
                          status.get());
   }
 
-  std::string valueOf(tfc_store *store, const char *name) {
-    tfc_variable *var = tfc_store_find(store, name, status.get());
-    if (!var)
-      return "<missing>";
-    TensorPtr value(tfc_variable_read(var, status.get()));
-    return toString(value.get());
-  }
 
   StatusPtr status = makeStatus();
   TempDir dir;

@@ -63,6 +63,15 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
   return var;
 }
 
+std::string valueOf(tfc_store *store, const char *name) {
+  StatusPtr status = makeStatus();
+  tfc_variable *var = tfc_store_find(store, name, status.get());
+  if (!var)
+    return "<missing>";
+  TensorPtr value(tfc_variable_read(var, status.get()));
+  return toString(value.get());
+}
+
 StoreState stateOf(tfc_store *store) {
   StoreState state;
   for (int64_t i = 0; i < tfc_store_num_variables(store); ++i) {

@@ -106,6 +106,10 @@ tfc_variable *addVariable(tfc_store *store, const char *name, tfc_dtype dtype,
                           const std::vector<const char *> &collections = {},
                           bool trainable = true);
 
+/// The value of a store's variable as text, "f32[2] [1 2]"; "<missing>"
+/// when the store has no such variable.
+std::string valueOf(tfc_store *store, const char *name);
+
 /// The bytes and initialized flag of each variable of a store, to check
 /// that a failed call left it unchanged.
 using StoreState = std::vector<std::pair<std::vector<unsigned char>, int>>;

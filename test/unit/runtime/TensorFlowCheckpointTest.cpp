@@ -30,14 +30,6 @@ protected:
     ASSERT_EQ(tfc_store_restore(store, path.c_str(), status.get()), TFC_OK)
         << describe(status.get());
   }
-  /// The value of a store variable as text, "f32[2] [1 2]".
-  std::string valueOf(tfc_store *store, const char *name) {
-    tfc_variable *var = tfc_store_find(store, name, status.get());
-    if (!var)
-      return "<missing>";
-    TensorPtr value(tfc_variable_read(var, status.get()));
-    return toString(value.get());
-  }
 
   StatusPtr status = makeStatus();
   TempDir dir;
