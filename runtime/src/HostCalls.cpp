@@ -3,7 +3,7 @@
 // A process-wide map from names to C functions. Entries are reference
 // counted so that a call in flight keeps its function (and user data) alive
 // across a concurrent unregistration. Names beginning with "tfc." are the
-// runtime's own functions (BuiltinHostFunctions.h), found before the map.
+// runtime's own functions (BuiltinHostFunctions.h), called without an entry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,9 +44,6 @@ static Registry &registry() {
 }
 
 static std::shared_ptr<HostFunction> lookup(const char *name) {
-  if (tfc_host_fn builtin = builtinHostFunction(name))
-    return std::make_shared<HostFunction>(
-        HostFunction{builtin, nullptr, nullptr});
   Registry &reg = registry();
   std::lock_guard<std::mutex> guard(reg.mutex);
   auto it = reg.functions.find(name);
@@ -108,7 +105,7 @@ tfc_code tfc_host_unregister(const char *name, tfc_status *status) {
 }
 
 int32_t tfc_host_is_registered(const char *name) {
-  return name && lookup(name) != nullptr;
+  return name && (builtinHostFunction(name) || lookup(name) != nullptr);
 }
 
 tfc_code tfc_host_call(const char *name, const tfc_tensor *const *inputs,
@@ -129,16 +126,24 @@ tfc_code tfc_host_call(const char *name, const tfc_tensor *const *inputs,
                       static_cast<long long>(i));
   for (int64_t i = 0; i < numOutputs; ++i)
     outputs[i] = nullptr;
-  std::shared_ptr<HostFunction> entry = lookup(name);
-  if (!entry)
-    return setError(status, TFC_NOT_FOUND,
-                    "no host function is registered under '%s' (register it "
-                    "with tfc_host_register before running the model)",
-                    name);
+  // A built-in needs no entry (no user data to keep alive): found without
+  // the registry's lock or an allocation, as it runs every training step.
+  tfc_host_fn fn = builtinHostFunction(name);
+  void *userData = nullptr;
+  std::shared_ptr<HostFunction> entry;
+  if (!fn) {
+    entry = lookup(name);
+    if (!entry)
+      return setError(status, TFC_NOT_FOUND,
+                      "no host function is registered under '%s' (register "
+                      "it with tfc_host_register before running the model)",
+                      name);
+    fn = entry->fn;
+    userData = entry->userData;
+  }
 
   tfc_status inner;
-  tfc_code code = entry->fn(entry->userData, inputs, numInputs, outputs,
-                            numOutputs, &inner);
+  tfc_code code = fn(userData, inputs, numInputs, outputs, numOutputs, &inner);
   if (code == TFC_OK)
     code = inner.code;
   if (code != TFC_OK) {
