@@ -69,7 +69,7 @@ static tfc_code allReduceMean(void *, const tfc_tensor *const *inputs,
 }
 
 tfc_host_fn tfc::runtime::builtinHostFunction(const char *name) {
-  if (std::strcmp(name, "tfc.merge_v2_checkpoints") == 0)
+  if (std::strcmp(name, TFC_MERGE_V2_CHECKPOINTS_FN) == 0)
     return mergeV2Checkpoints;
   if (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0)
     return allReduceMean;

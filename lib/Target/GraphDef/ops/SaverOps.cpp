@@ -18,6 +18,8 @@
 
 #include "../Importer.h"
 
+#include "tfc/runtime/host_call.h"
+
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -370,7 +372,7 @@ static LogicalResult importMergeV2Checkpoints(NodeImporter &n) {
   args.push_back(*destination);
   auto op = HostCallOp::create(
       n.builder, n.loc, TypeRange(), ControlType::get(n.getContext()),
-      FlatSymbolRefAttr::get(n.getContext(), "tfc.merge_v2_checkpoints"),
+      FlatSymbolRefAttr::get(n.getContext(), TFC_MERGE_V2_CHECKPOINTS_FN),
       args, after);
   if (failed(n.check(op)))
     return failure();

@@ -57,6 +57,12 @@ TFC_RUNTIME_EXPORT tfc_code tfc_host_call(
     const char *name, const tfc_tensor *const *inputs, int64_t num_inputs,
     tfc_tensor **outputs, int64_t num_outputs, tfc_status *status);
 
+/* The runtime's own host function for TensorFlow's MergeV2Checkpoints, which
+ * the importer calls: inputs a bool (delete_old_dirs), the parts' prefixes
+ * and the destination prefix, each a string (an i8 vector of its bytes); no
+ * outputs. */
+#define TFC_MERGE_V2_CHECKPOINTS_FN "tfc.merge_v2_checkpoints"
+
 TFC_EXTERN_C_END
 
 #endif /* TFC_RUNTIME_HOST_CALL_H */

@@ -14,11 +14,14 @@
 
 #include "GradientUtils.h"
 
+#include "tfc/runtime/collective.h"
+
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// The runtime's host function (TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN).
-static constexpr llvm::StringLiteral kAllReduceMean = "tfc.all_reduce_mean";
+/// The runtime's host function, named by the runtime's header.
+static constexpr llvm::StringLiteral kAllReduceMean =
+    TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN;
 
 LogicalResult
 mlir::tfc::buildGradientAllReduce(OpBuilder &b, Location loc, Operation *step,
