@@ -59,6 +59,22 @@ static Value combine(OpBuilder &b, Location loc, gpu::AllReduceOperation kind,
 }
 
 namespace {
+/// The order in which a block's threads run a region of a kernel: phases
+/// of ops every thread runs before any thread goes on, separated by
+/// barriers and all-reduces, and loops (uniform across the block) whose
+/// bodies hold barriers and so have their own schedule.
+struct Schedule {
+  struct Step {
+    /// The ops of a phase; empty for a barrier or a loop.
+    SmallVector<Operation *> ops;
+    /// The `gpu.barrier`, `gpu.all_reduce` or `scf.for` of the step; null
+    /// for a phase.
+    Operation *op = nullptr;
+    std::unique_ptr<Schedule> body;
+  };
+  SmallVector<Step> steps;
+};
+
 /// Builds the host function of one kernel.
 class KernelEmulator {
 public:
@@ -67,18 +83,37 @@ public:
   FailureOr<func::FuncOp> emulate(OpBuilder &b, StringRef name);
 
 private:
-  LogicalResult splitPhases();
-  void emitBlock(OpBuilder &b, Location loc);
-  void emitThreadLoop(OpBuilder &b, Location loc, ArrayRef<Operation *> ops);
+  LogicalResult schedule(Block &block, Schedule &out);
+  LogicalResult findCrossingValues(const Schedule &top);
+  void emitSchedule(OpBuilder &b, Location loc, const Schedule &schedule);
+  void emitAllReduce(OpBuilder &b, Location loc, gpu::AllReduceOp reduce);
+  void emitLoop(OpBuilder &b, Location loc, scf::ForOp loop,
+                const Schedule &body);
+  /// Loops over the threads of a block; `body` runs in each with the
+  /// block's mapping extended by the thread's ids.
+  void forEachThread(OpBuilder &b, Location loc,
+                     function_ref<void(IRMapping &local, Value thread,
+                                       ArrayRef<Value> tids)>
+                         body);
+  void emitPhase(OpBuilder &b, Location loc, ArrayRef<Operation *> ops);
+  /// `value` in a thread: mapped, or loaded from its slot.
+  Value threadValue(OpBuilder &b, Location loc, IRMapping &local, Value value,
+                    Value thread);
+  /// A value the same in every thread, such as a loop bound.
+  Value uniformValue(OpBuilder &b, Location loc, Value value);
+  Value idValue(Operation *op, ArrayRef<Value> tids);
   Value linearThread(OpBuilder &b, Location loc, ArrayRef<Value> tids);
 
   gpu::GPUFuncOp kernel;
-  /// Top-level ops between barriers, and the barrier ending each phase
-  /// (null for the last).
-  SmallVector<SmallVector<Operation *>> phases;
-  SmallVector<Operation *> barriers;
+  Schedule top;
   SmallVector<Operation *> idOps, constants;
-  /// Values used after the phase defining them: one slot per thread.
+  /// The step each op scheduled at some level belongs to: ops of a phase
+  /// share their phase's number; barriers, all-reduces, loops and their
+  /// yields have their own.
+  DenseMap<Operation *, unsigned> stepOf;
+  /// Values used outside the phase defining them, the iteration arguments
+  /// of loops with barriers and those loops' results: one slot per thread
+  /// (a loop's result shares its iteration argument's slot).
   llvm::MapVector<Value, Value> crossing;
   IRMapping mapping;
   /// Block ids, block and grid sizes.
@@ -87,65 +122,110 @@ private:
 };
 } // namespace
 
-LogicalResult KernelEmulator::splitPhases() {
-  if (!kernel.getBody().hasOneBlock())
-    return kernel.emitOpError("has control flow between blocks, which the "
-                              "emulator does not run");
-  if (kernel.getNumWorkgroupAttributions() || !kernel.getPrivateAttributions()
-                                                    .empty())
-    return kernel.emitOpError("has memory attributions, which the emulator "
-                              "does not run");
-  phases.emplace_back();
-  for (Operation &op : kernel.getBody().front().without_terminator()) {
-    if (isa<gpu::BarrierOp, gpu::AllReduceOp>(op)) {
+static bool isSync(Operation *op) {
+  return isa<gpu::BarrierOp, gpu::AllReduceOp>(op);
+}
+
+static bool holdsSync(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isSync(inner) ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+LogicalResult KernelEmulator::schedule(Block &block, Schedule &out) {
+  bool topLevel = block.getParentOp() == kernel;
+  out.steps.emplace_back();
+  for (Operation &op : block.without_terminator()) {
+    if (isSync(&op)) {
       if (auto reduce = dyn_cast<gpu::AllReduceOp>(op);
           reduce && !reduce.getOp())
         return reduce.emitOpError("with a region is not emulated");
-      barriers.push_back(&op);
-      phases.emplace_back();
+      stepOf[&op] = stepOf.size();
+      out.steps.emplace_back().op = &op;
+      out.steps.emplace_back();
       continue;
     }
-    WalkResult nested = op.walk([](Operation *inner) {
-      if (isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::ShuffleOp,
-              gpu::SubgroupReduceOp>(inner))
-        return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (nested.wasInterrupted())
-      return op.emitOpError("holds a barrier or warp-level op inside control "
-                            "flow, which the emulator does not run");
-    // Ids and constants are the same in every phase: they are mapped, not
-    // carried.
-    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(
-            op))
+    if (op.walk([](Operation *inner) {
+            return isa<gpu::ShuffleOp, gpu::SubgroupReduceOp>(inner)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted())
+      return op.emitOpError("holds a warp-level op, which the emulator does "
+                            "not run");
+    if (holdsSync(&op)) {
+      // A loop all threads run the same number of times may hold barriers:
+      // the block runs it once, each iteration phase by phase.
+      auto loop = dyn_cast<scf::ForOp>(op);
+      if (!loop)
+        return op.emitOpError("holds a barrier inside control flow other "
+                              "than a loop, which the emulator does not run");
+      stepOf[loop] = stepOf.size();
+      stepOf[loop.getBody()->getTerminator()] = stepOf.size();
+      Schedule::Step &step = out.steps.emplace_back();
+      step.op = loop;
+      step.body = std::make_unique<Schedule>();
+      if (failed(schedule(*loop.getBody(), *step.body)))
+        return failure();
+      out.steps.emplace_back();
+      continue;
+    }
+    // Top-level ids and constants are the same in every phase: they are
+    // mapped, not carried.
+    if (topLevel && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
+                        gpu::GridDimOp>(op)) {
       idOps.push_back(&op);
-    else if (op.hasTrait<OpTrait::ConstantLike>())
+      continue;
+    }
+    if (topLevel && op.hasTrait<OpTrait::ConstantLike>()) {
       constants.push_back(&op);
+      continue;
+    }
+    Schedule::Step &phase = out.steps.back();
+    if (phase.ops.empty())
+      stepOf[&op] = stepOf.size();
     else
-      phases.back().push_back(&op);
+      stepOf[&op] = stepOf.lookup(phase.ops.front());
+    phase.ops.push_back(&op);
   }
-  barriers.push_back(nullptr);
-  // A value crosses a barrier when an op of a later phase uses it; the
-  // operand of an all-reduce crosses into the reduction itself.
-  DenseMap<Operation *, unsigned> phaseOf;
-  for (auto [index, ops] : llvm::enumerate(phases))
-    for (Operation *op : ops)
-      phaseOf[op] = index;
-  for (auto [index, ops] : llvm::enumerate(phases))
-    for (Operation *op : ops)
-      for (Value result : op->getResults())
-        for (OpOperand &use : result.getUses()) {
-          Operation *user = use.getOwner();
-          while (user->getParentOp() != kernel)
-            user = user->getParentOp();
-          auto it = phaseOf.find(user);
-          if (it == phaseOf.end() || it->second != index)
+  return success();
+}
+
+LogicalResult KernelEmulator::findCrossingValues(const Schedule &top) {
+  // A value crosses when the step owning one of its users (the user, or
+  // its first ancestor that was scheduled) is not the step defining it.
+  auto ownerStep = [&](Operation *user) -> std::optional<unsigned> {
+    for (; user && user != kernel; user = user->getParentOp())
+      if (auto it = stepOf.find(user); it != stepOf.end())
+        return it->second;
+    return std::nullopt;
+  };
+  std::function<void(const Schedule &)> visit = [&](const Schedule &s) {
+    for (const Schedule::Step &step : s.steps) {
+      for (Operation *op : step.ops)
+        for (Value result : op->getResults())
+          if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+                return ownerStep(user) != stepOf.lookup(op);
+              }))
             crossing.insert({result, Value()});
-        }
-  for (auto &entry : crossing)
-    if (!entry.first.getType().isIntOrIndexOrFloat())
-      return kernel.emitOpError("carries a non-scalar value across a barrier, "
-                                "which the emulator does not run");
+      if (auto loop = dyn_cast_or_null<scf::ForOp>(step.op)) {
+        for (Value arg : loop.getRegionIterArgs())
+          crossing.insert({arg, Value()});
+        visit(*step.body);
+      }
+    }
+  };
+  visit(top);
+  for (auto &entry : crossing) {
+    Type type = entry.first.getType();
+    if (auto vector = dyn_cast<VectorType>(type))
+      type = vector.getElementType();
+    if (!type.isIntOrIndexOrFloat())
+      return kernel.emitOpError("carries a value of type ")
+             << entry.first.getType()
+             << " across a barrier, which the emulator does not run";
+  }
   return success();
 }
 
@@ -159,10 +239,23 @@ Value KernelEmulator::linearThread(OpBuilder &b, Location loc,
       b, loc, arith::MulIOp::create(b, loc, linear, blockDims[0]), tids[0]);
 }
 
-/// Loops over the threads of a block running `ops`: crossing values of
-/// earlier phases are loaded from their slots, those of this phase stored.
-void KernelEmulator::emitThreadLoop(OpBuilder &b, Location loc,
-                                    ArrayRef<Operation *> ops) {
+Value KernelEmulator::idValue(Operation *op, ArrayRef<Value> tids) {
+  if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
+    return tids.empty() ? Value()
+                        : tids[static_cast<unsigned>(id.getDimension())];
+  if (auto id = dyn_cast<gpu::BlockIdOp>(op))
+    return blockIds[static_cast<unsigned>(id.getDimension())];
+  if (auto dim = dyn_cast<gpu::BlockDimOp>(op))
+    return blockDims[static_cast<unsigned>(dim.getDimension())];
+  if (auto dim = dyn_cast<gpu::GridDimOp>(op))
+    return gridDims[static_cast<unsigned>(dim.getDimension())];
+  return Value();
+}
+
+void KernelEmulator::forEachThread(
+    OpBuilder &b, Location loc,
+    function_ref<void(IRMapping &local, Value thread, ArrayRef<Value> tids)>
+        body) {
   OpBuilder::InsertionGuard guard(b);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
@@ -172,71 +265,146 @@ void KernelEmulator::emitThreadLoop(OpBuilder &b, Location loc,
     tids[dim] = loop.getInductionVar();
     b.setInsertionPointToStart(loop.getBody());
   }
-  Value thread = linearThread(b, loc, tids);
   IRMapping local = mapping;
-  for (auto &[value, slot] : crossing)
-    if (slot && !llvm::is_contained(ops, value.getDefiningOp()))
-      local.map(value, memref::LoadOp::create(b, loc, slot, thread));
-  auto idValue = [&](Operation *op) -> Value {
-    if (auto id = dyn_cast<gpu::ThreadIdOp>(op))
-      return tids[static_cast<unsigned>(id.getDimension())];
-    if (auto id = dyn_cast<gpu::BlockIdOp>(op))
-      return blockIds[static_cast<unsigned>(id.getDimension())];
-    if (auto dim = dyn_cast<gpu::BlockDimOp>(op))
-      return blockDims[static_cast<unsigned>(dim.getDimension())];
-    if (auto dim = dyn_cast<gpu::GridDimOp>(op))
-      return gridDims[static_cast<unsigned>(dim.getDimension())];
-    return Value();
-  };
   for (Operation *op : idOps)
-    local.map(op->getResult(0), idValue(op));
-  // Top-level ids are in idOps, not in a phase; nested ones are replaced
-  // in the clones.
-  for (Operation *op : ops) {
-    Operation *clone = b.clone(*op, local);
-    clone->walk([&](Operation *inner) {
-      if (Value id = idValue(inner)) {
-        inner->getResult(0).replaceAllUsesWith(id);
-        inner->erase();
-      }
-    });
-    for (auto [result, value] :
-         llvm::zip(op->getResults(), clone->getResults()))
-      if (Value slot = crossing.lookup(result))
-        memref::StoreOp::create(b, loc, value, slot, thread);
-  }
+    local.map(op->getResult(0), idValue(op, tids));
+  body(local, linearThread(b, loc, tids), tids);
 }
 
-void KernelEmulator::emitBlock(OpBuilder &b, Location loc) {
-  for (auto [ops, barrier] : llvm::zip(phases, barriers)) {
-    emitThreadLoop(b, loc, ops);
-    auto reduce = dyn_cast_or_null<gpu::AllReduceOp>(barrier);
-    if (!reduce)
-      continue;
-    // The block's threads in order: thread 0's value, then the others.
-    Value slot = crossing.lookup(reduce.getValue());
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value first = memref::LoadOp::create(b, loc, slot, zero);
-    auto loop = scf::ForOp::create(b, loc, one, threadCount, one,
-                                   ValueRange{first});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value next =
-          memref::LoadOp::create(b, loc, slot, loop.getInductionVar());
-      scf::YieldOp::create(b, loc,
-                           combine(b, loc, *reduce.getOp(),
-                                   loop.getRegionIterArgs()[0], next));
+Value KernelEmulator::threadValue(OpBuilder &b, Location loc, IRMapping &local,
+                                  Value value, Value thread) {
+  if (Value mapped = local.lookupOrNull(value))
+    return mapped;
+  Value slot = crossing.lookup(value);
+  assert(slot && "a value of another step is mapped or has a slot");
+  Value loaded = memref::LoadOp::create(b, loc, slot, thread);
+  local.map(value, loaded);
+  return loaded;
+}
+
+Value KernelEmulator::uniformValue(OpBuilder &b, Location loc, Value value) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  if (Operation *def = value.getDefiningOp();
+      def && llvm::is_contained(idOps, def))
+    if (Value id = idValue(def, {}))
+      return id;
+  // Thread 0's copy: the value is the same in every thread.
+  return memref::LoadOp::create(b, loc, crossing.lookup(value),
+                                ValueRange{arith::ConstantIndexOp::create(
+                                    b, loc, 0)});
+}
+
+/// Runs `ops` in every thread: values of other steps are loaded from their
+/// slots, this phase's crossing values stored.
+void KernelEmulator::emitPhase(OpBuilder &b, Location loc,
+                               ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return;
+  forEachThread(b, loc,
+                [&](IRMapping &local, Value thread, ArrayRef<Value> tids) {
+    for (Operation *op : ops) {
+      op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands())
+          if (crossing.count(operand))
+            threadValue(b, loc, local, operand, thread);
+      });
+      SmallVector<Value> results;
+      if (Value id = idValue(op, tids)) {
+        results.push_back(id);
+        local.map(op->getResult(0), id);
+      } else {
+        Operation *clone = b.clone(*op, local);
+        // Top-level ids are mapped; nested ones are replaced in the clones.
+        clone->walk([&](Operation *inner) {
+          if (Value id = idValue(inner, tids)) {
+            inner->getResult(0).replaceAllUsesWith(id);
+            inner->erase();
+          }
+        });
+        results.append(clone->result_begin(), clone->result_end());
+      }
+      for (auto [result, value] : llvm::zip(op->getResults(), results))
+        if (Value slot = crossing.lookup(result))
+          memref::StoreOp::create(b, loc, value, slot, thread);
     }
-    // The result is the same in every thread: later phases use it directly.
-    mapping.map(reduce.getResult(), loop.getResult(0));
-    crossing.erase(reduce.getResult());
+  });
+}
+
+void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
+                                   gpu::AllReduceOp reduce) {
+  // The block's threads in order: thread 0's value, then the others.
+  Value slot = crossing.lookup(reduce.getValue());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value first = memref::LoadOp::create(b, loc, slot, zero);
+  auto loop =
+      scf::ForOp::create(b, loc, one, threadCount, one, ValueRange{first});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value next = memref::LoadOp::create(b, loc, slot, loop.getInductionVar());
+    scf::YieldOp::create(b, loc,
+                         combine(b, loc, *reduce.getOp(),
+                                 loop.getRegionIterArgs()[0], next));
+  }
+  // The result is the same in every thread: later steps use it directly.
+  mapping.map(reduce.getResult(), loop.getResult(0));
+}
+
+/// A loop holding barriers runs once for the block; its iteration
+/// arguments live in per-thread slots, set from the initial values before
+/// the first iteration and from the yielded ones after each.
+void KernelEmulator::emitLoop(OpBuilder &b, Location loc, scf::ForOp loop,
+                              const Schedule &body) {
+  forEachThread(b, loc, [&](IRMapping &local, Value thread, ArrayRef<Value>) {
+    SmallVector<Value> inits = llvm::map_to_vector(
+        loop.getInitArgs(),
+        [&](Value init) { return threadValue(b, loc, local, init, thread); });
+    for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), inits))
+      memref::StoreOp::create(b, loc, init, crossing.lookup(arg), thread);
+  });
+  auto emulated = scf::ForOp::create(
+      b, loc, uniformValue(b, loc, loop.getLowerBound()),
+      uniformValue(b, loc, loop.getUpperBound()),
+      uniformValue(b, loc, loop.getStep()));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(emulated.getBody()->getTerminator());
+  mapping.map(loop.getInductionVar(), emulated.getInductionVar());
+  emitSchedule(b, loc, body);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  forEachThread(b, loc, [&](IRMapping &local, Value thread, ArrayRef<Value>) {
+    // Every yielded value is read before any iteration argument is set.
+    SmallVector<Value> next = llvm::map_to_vector(
+        yield.getOperands(),
+        [&](Value value) { return threadValue(b, loc, local, value, thread); });
+    for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), next))
+      memref::StoreOp::create(b, loc, value, crossing.lookup(arg), thread);
+  });
+}
+
+void KernelEmulator::emitSchedule(OpBuilder &b, Location loc,
+                                  const Schedule &schedule) {
+  for (const Schedule::Step &step : schedule.steps) {
+    if (!step.op)
+      emitPhase(b, loc, step.ops);
+    else if (auto reduce = dyn_cast<gpu::AllReduceOp>(step.op))
+      emitAllReduce(b, loc, reduce);
+    else if (auto loop = dyn_cast<scf::ForOp>(step.op))
+      emitLoop(b, loc, loop, *step.body);
+    // A barrier only separates phases.
   }
 }
 
 FailureOr<func::FuncOp> KernelEmulator::emulate(OpBuilder &b, StringRef name) {
-  if (failed(splitPhases()))
+  if (!kernel.getBody().hasOneBlock())
+    return kernel.emitOpError("has control flow between blocks, which the "
+                              "emulator does not run");
+  if (!kernel.getPrivateAttributions().empty())
+    return kernel.emitOpError("has private memory attributions, which the "
+                              "emulator does not run");
+  if (failed(schedule(kernel.getBody().front(), top)) ||
+      failed(findCrossingValues(top)))
     return failure();
   Location loc = kernel.getLoc();
   SmallVector<Type> inputs(kernel.getArgumentTypes());
@@ -253,6 +421,15 @@ FailureOr<func::FuncOp> KernelEmulator::emulate(OpBuilder &b, StringRef name) {
     gridDims.push_back(entry->getArgument(numArgs + i));
     blockDims.push_back(entry->getArgument(numArgs + 3 + i));
   }
+  // Workgroup memory: one host buffer, reused by each block in turn. Its
+  // alignment allows the kernels' vector accesses.
+  for (BlockArgument buffer : kernel.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(buffer.getType());
+    auto hostType = MemRefType::get(type.getShape(), type.getElementType(),
+                                    type.getLayout());
+    mapping.map(buffer, memref::AllocaOp::create(b, loc, hostType, ValueRange{},
+                                                 b.getI64IntegerAttr(64)));
+  }
   for (Operation *op : constants)
     b.clone(*op, mapping);
   threadCount = arith::MulIOp::create(
@@ -262,6 +439,17 @@ FailureOr<func::FuncOp> KernelEmulator::emulate(OpBuilder &b, StringRef name) {
     slot = memref::AllocaOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, value.getType()),
         ValueRange{threadCount});
+  // A loop's results are its iteration arguments after the last iteration.
+  std::function<void(const Schedule &)> aliasResults = [&](const Schedule &s) {
+    for (const Schedule::Step &step : s.steps)
+      if (auto loop = dyn_cast_or_null<scf::ForOp>(step.op)) {
+        for (auto [arg, result] :
+             llvm::zip(loop.getRegionIterArgs(), loop.getResults()))
+          crossing[result] = crossing.lookup(arg);
+        aliasResults(*step.body);
+      }
+  };
+  aliasResults(top);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   blockIds.resize(3);
@@ -270,7 +458,7 @@ FailureOr<func::FuncOp> KernelEmulator::emulate(OpBuilder &b, StringRef name) {
     blockIds[dim] = loop.getInductionVar();
     b.setInsertionPointToStart(loop.getBody());
   }
-  emitBlock(b, loc);
+  emitSchedule(b, loc, top);
   b.setInsertionPointToEnd(entry);
   func::ReturnOp::create(b, loc);
   return func;
