@@ -2,9 +2,12 @@
 //
 // Maps linalg ops on device buffers to gpu.launch: element-wise ops over a
 // 1-d grid, row reductions one block per row with a block-level all-reduce,
-// contractions and other reductions as 2-d thread tiles.
+// matmul-like contractions as shared-memory tiles (GPUTiledContraction.cpp),
+// other contractions and reductions as 2-d thread tiles.
 //
 //===----------------------------------------------------------------------===//
+
+#include "GPUMapping.h"
 
 #include "tfc/Codegen/Passes.h"
 
@@ -19,17 +22,17 @@ namespace mlir::tfc {
 
 using namespace mlir;
 using namespace mlir::tfc;
+using namespace mlir::tfc::gpu_mapping;
 
 /// Threads per side of a contraction's 2-d tile.
 static constexpr int64_t kTileSide = 16;
 
-static Value indexConstant(OpBuilder &b, Location loc, int64_t value) {
+Value gpu_mapping::indexConstant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// The product of `values`, its static part folded (block sizes depend on
-/// it).
-static Value product(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+Value gpu_mapping::product(OpBuilder &b, Location loc,
+                          ArrayRef<Value> values) {
   int64_t known = 1;
   Value dynamic;
   for (Value value : values) {
@@ -48,9 +51,9 @@ static Value product(OpBuilder &b, Location loc, ArrayRef<Value> values) {
                     : arith::MulIOp::create(b, loc, dynamic, result).getResult();
 }
 
-/// Splits `linear` into indices of `sizes`, the last one fastest.
-static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
-                                      ArrayRef<Value> sizes) {
+SmallVector<Value> gpu_mapping::delinearize(OpBuilder &b, Location loc,
+                                            Value linear,
+                                            ArrayRef<Value> sizes) {
   SmallVector<Value> indices(sizes.size());
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i > 0; --i) {
     indices[i] = arith::RemUIOp::create(b, loc, linear, sizes[i]);
@@ -61,9 +64,8 @@ static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
   return indices;
 }
 
-/// The indices of an operand at iteration point `ivs`.
-static SmallVector<Value> indicesAt(OpBuilder &b, Location loc, AffineMap map,
-                                    ValueRange ivs) {
+SmallVector<Value> gpu_mapping::indicesAt(OpBuilder &b, Location loc,
+                                          AffineMap map, ValueRange ivs) {
   SmallVector<Value> indices;
   SmallVector<OpFoldResult> operands = getAsOpFoldResult(ivs);
   for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
@@ -133,17 +135,13 @@ static void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
         indicesAt(b, loc, op.getMatchingIndexingMap(&init), ivs));
 }
 
-/// At least one: CUDA refuses empty grids, and an empty iteration space
-/// is handled by the kernels' bounds checks instead of a host branch (which
-/// would cut the call's stream of asynchronous work in pieces).
-static Value atLeastOne(OpBuilder &b, Location loc, Value value) {
+Value gpu_mapping::atLeastOne(OpBuilder &b, Location loc, Value value) {
   return arith::MaxUIOp::create(b, loc, value, indexConstant(b, loc, 1));
 }
 
-/// Creates a gpu.launch and leaves `b` at the start of its body.
-static gpu::LaunchOp createLaunch(OpBuilder &b, Location loc,
-                                  ArrayRef<Value> grid,
-                                  ArrayRef<int64_t> block) {
+gpu::LaunchOp gpu_mapping::createLaunch(OpBuilder &b, Location loc,
+                                        ArrayRef<Value> grid,
+                                        ArrayRef<int64_t> block) {
   auto launch = gpu::LaunchOp::create(
       b, loc, atLeastOne(b, loc, grid[0]), atLeastOne(b, loc, grid[1]),
       atLeastOne(b, loc, grid[2]), indexConstant(b, loc, block[0]),
@@ -175,12 +173,19 @@ struct IterationSpace {
   }
 };
 
+SmallVector<Value> gpu_mapping::loopSizes(OpBuilder &b, Location loc,
+                                          linalg::GenericOp op) {
+  SmallVector<Value> sizes;
+  for (Range range :
+       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  return sizes;
+}
+
 static IterationSpace iterationSpace(OpBuilder &b, Location loc,
                                      linalg::GenericOp op) {
   IterationSpace space;
-  for (Range range :
-       cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
-    space.sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, range.size));
+  space.sizes = loopSizes(b, loc, op);
   for (auto [d, type] : llvm::enumerate(op.getIteratorTypesArray()))
     (type == utils::IteratorType::reduction ? space.reductionDims
                                        : space.parallelDims)
@@ -410,7 +415,8 @@ struct TFCGPUMapLinalgPass
       if (op.getNumReductionLoops() == 0) {
         mapElementwise(b, op, blockSize);
       } else if (linalg::isaContractionOpInterface(op)) {
-        mapThreadPerOutput(b, op, blockSize);
+        if (failed(mapTiledContraction(b, op)))
+          mapThreadPerOutput(b, op, blockSize);
       } else if (std::optional<gpu::AllReduceOperation> kind =
                      matchBlockReduction(op, combiner)) {
         mapBlockReduction(b, op, *kind, combiner, blockSize);

@@ -1,7 +1,7 @@
 //===- GPUMergeKernelModules.cpp - tfc-gpu-merge-kernel-modules -----------===//
 //
 // Moves every outlined kernel into one gpu.module, so a model's kernels are
-// compiled, packed and loaded once.
+// compiled, packed and loaded once, and aligns their workgroup buffers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,16 @@ struct TFCGPUMergeKernelModulesPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<gpu::GPUModuleOp> kernels(module.getOps<gpu::GPUModuleOp>());
+    // Workgroup buffers are 16-byte aligned: kernels read them with 128-bit
+    // loads (the tiled matmul's), which require it.
+    module.walk([&](gpu::GPUFuncOp func) {
+      for (unsigned i = 0, e = func.getNumWorkgroupAttributions(); i < e; ++i)
+        if (!func.getWorkgroupAttributionAttr(
+                i, LLVM::LLVMDialect::getAlignAttrName()))
+          func.setWorkgroupAttributionAttr(
+              i, LLVM::LLVMDialect::getAlignAttrName(),
+              IntegerAttr::get(IntegerType::get(&getContext(), 64), 16));
+    });
     if (kernels.size() <= 1)
       return;
     OpBuilder b(&getContext());

@@ -79,6 +79,9 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
   // Integer powers have no NVVM intrinsic: they become functions here, and
   // outlining copies the ones a kernel calls into its GPU module.
   pm.addPass(createConvertMathToFuncs());
+  // Constants and sizes go into the kernels rather than becoming their
+  // parameters, so the kernels' index arithmetic folds.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createTFCGPUMergeKernelModules());
 }
@@ -138,8 +141,11 @@ void mlir::tfc::buildTfcCUDAEmulatorPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Host code as on the CPU: allocations through the runtime,
-  // transcendental functions from libm.
-  addHostLLVMLowering(pm);
+  // transcendental functions from libm; the kernels' vector loads of
+  // workgroup memory become host vector loads.
+  addHostLLVMLowering(pm, [](OpPassManager &pm) {
+    pm.addPass(createConvertVectorToLLVMPass());
+  });
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }

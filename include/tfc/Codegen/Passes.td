@@ -369,9 +369,17 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       shared memory), then thread 0 combines with the output's initial
       value; blocks of a row shorter than `block-size` are narrower, at
       least one warp;
-    - contractions (matmul) and other reductions: a 2-d grid of 16x16-thread
-      tiles over the last two parallel dimensions (batch dimensions on the
-      grid's z), each thread computing one output element.
+    - matmul-like contractions of f32 buffers (C[b.., m, n] += A[b.., m, k]
+      * B[b.., k, n], any operand layouts, m and n at least 16): blocks of
+      16x16 threads computing 64x64 output tiles (128x128 when the grid
+      still has 256 blocks), batches on the grid's z. Per step of 8 along
+      k, the threads copy the A and B tiles into workgroup memory (the
+      global loads coalesced along each operand's fastest index, issued
+      one step ahead), meet at a barrier, and each accumulates a 4x4 (8x8)
+      register tile from 128-bit workgroup loads;
+    - other contractions and reductions: a 2-d grid of 16x16-thread tiles
+      over the last two parallel dimensions (batch dimensions on the grid's
+      z), each thread computing one output element.
 
     The grid has at least one block (CUDA refuses empty grids): an empty
     iteration space is left to the kernels' bounds checks rather than to a
@@ -384,7 +392,9 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::gpu::GPUDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
@@ -461,8 +471,12 @@ def TFCGPUEmulate : Pass<"tfc-gpu-emulate", "::mlir::ModuleOp"> {
     of the next phase sees the result. Thread, block, block-size and
     grid-size ids become loop indices and arguments; each `gpu.launch_func`
     calls its kernel's function with the launch's sizes; `gpu.alloc` and
-    `gpu.memcpy` become host allocations and copies. A barrier inside
-    control flow, warp-level ops, or workgroup memory are errors.
+    `gpu.memcpy` become host allocations and copies. A loop whose body
+    holds barriers (every thread runs it the same number of times) runs
+    once for the block, its body phase by phase, its iteration arguments
+    kept per thread; workgroup memory is one host buffer the blocks use in
+    turn. A barrier inside other control flow, warp-level ops, or private
+    memory are errors.
   }];
   let dependentDialects = [
     "::mlir::func::FuncDialect",

@@ -68,8 +68,90 @@ func.func @row_max(%a: memref<?x100xf32>, %out: memref<?xf32>) {
 
 // -----
 
-// Matmul: 16x16 thread tiles over the output, each thread serial over k.
-// CHECK-LABEL: func.func @matmul
+// An f32 matmul of sizes no tile divides (70x37 times 37x45): 64x64 output
+// tiles of 16x16 threads (1 x 2 blocks), the A and B tiles of each step of
+// 8 along k staged in workgroup memory between two barriers, each thread
+// accumulating a 4x4 register tile with FMAs from 128-bit workgroup loads,
+// the next step's global loads carried by the loop.
+// CHECK-LABEL: func.func @matmul_tiled
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C1]], %{{.*}} = %[[C2]], %{{.*}} = %[[C1]]) threads({{.*}}) in (%{{.*}} = %[[C16]], %{{.*}} = %[[C16]], %{{.*}} = %[[C1]]) workgroup(%[[AT:.*]] : memref<8x68xf32, #gpu.address_space<workgroup>>, %[[BT:.*]] : memref<8x68xf32, #gpu.address_space<workgroup>>)
+// Out-of-range elements read as 0.
+// CHECK: scf.if %{{.*}} -> (f32)
+// CHECK: memref.load %arg2
+// CHECK: } else {
+// 16 accumulators and 4 staged elements; ceil(37 / 8) = 5 steps.
+// CHECK: %[[SUMS:.*]]:20 = scf.for %{{.*}} = %{{.*}} to %[[C5]] step %[[C1]] iter_args
+// CHECK-COUNT-2: memref.store %{{.*}}, %[[AT]]
+// CHECK-COUNT-2: memref.store %{{.*}}, %[[BT]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %arg0
+// CHECK: memref.load %arg1
+// CHECK: vector.load %[[AT]][{{.*}}] {alignment = 16 : i64} : memref<8x68xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: vector.load %[[BT]]
+// CHECK-COUNT-16: math.fma
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[SUMS]]#0, %arg2
+func.func @matmul_tiled(%a: memref<70x37xf32>, %b: memref<37x45xf32>, %c: memref<70x45xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<70x37xf32>, memref<37x45xf32>) outs(%c : memref<70x45xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Large enough for 128x128 tiles (16 x 16 blocks of a 2048x2048 output):
+// 8x8 register tiles, read as two 128-bit loads per operand and k.
+// CHECK-LABEL: func.func @matmul_large
+// CHECK: workgroup(%[[AT:.*]] : memref<8x132xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<8x132xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} -> (f32
+// CHECK-COUNT-2: vector.load %[[AT]]
+// CHECK-COUNT-64: math.fma
+func.func @matmul_large(%a: memref<2048x512xf32>, %b: memref<512x2048xf32>, %c: memref<2048x2048xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<2048x512xf32>, memref<512x2048xf32>) outs(%c : memref<2048x2048xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A narrow output (8 columns) would leave most of a tile idle: one thread
+// per output element.
+// CHECK-LABEL: func.func @matmul_narrow
+// CHECK: gpu.launch
+// CHECK-NOT: workgroup
+// CHECK: scf.for
+func.func @matmul_narrow(%a: memref<64x32xf32>, %b: memref<32x8xf32>, %c: memref<64x8xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x8xf32>) outs(%c : memref<64x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A contraction other than an f32 multiply-add (here of integers): 16x16
+// thread tiles over the output, each thread serial over k.
+// CHECK-LABEL: func.func @matmul_i32
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
@@ -81,17 +163,17 @@ func.func @row_max(%a: memref<?x100xf32>, %out: memref<?xf32>) {
 // CHECK: scf.if
 // CHECK: %[[INIT:.*]] = memref.load %arg2[%[[ROW]], %[[COL]]]
 // CHECK: %[[SUM:.*]] = scf.for %{{.*}} iter_args(%{{.*}} = %[[INIT]])
-// CHECK:   arith.mulf
-// CHECK:   arith.addf
+// CHECK:   arith.muli
+// CHECK:   arith.addi
 // CHECK: memref.store %[[SUM]], %arg2[%[[ROW]], %[[COL]]]
 // CHECK-NOT: gpu.all_reduce
-func.func @matmul(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+func.func @matmul_i32(%a: memref<64x32xi32>, %b: memref<32x48xi32>, %c: memref<64x48xi32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
-  ^bb0(%x: f32, %y: f32, %o: f32):
-    %p = arith.mulf %x, %y : f32
-    %s = arith.addf %o, %p : f32
-    linalg.yield %s : f32
+      ins(%a, %b : memref<64x32xi32>, memref<32x48xi32>) outs(%c : memref<64x48xi32>) {
+  ^bb0(%x: i32, %y: i32, %o: i32):
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %o, %p : i32
+    linalg.yield %s : i32
   }
   return
 }

@@ -1,0 +1,352 @@
+//===- GPUTiledContraction.cpp - shared-memory tiles of a matmul ----------===//
+//
+// The mapping tfc-gpu-map-linalg gives matmul-like contractions of f32
+// buffers. Each block of 16x16 threads computes a square tile of the
+// output. Per step of 8 along k, its threads store the A and B tiles they
+// loaded into shared memory, wait at a barrier, issue the global loads of
+// the next step, and each accumulates its register tile with fused
+// multiply-adds from 128-bit shared-memory loads before a second barrier
+// frees the tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GPUMapping.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::gpu_mapping;
+
+namespace {
+/// Threads per side of a block: 16 x 16 = 256 threads.
+constexpr int64_t kThreadsPerSide = 16;
+constexpr int64_t kThreads = kThreadsPerSide * kThreadsPerSide;
+/// Elements of a thread's 128-bit shared-memory load.
+constexpr int64_t kVector = 4;
+/// Elements along k that a block stages per step.
+constexpr int64_t kStepK = 8;
+/// Padding of each shared-memory row: the stores of an operand whose k
+/// index is the fastest then fall in distinct banks, and rows stay 16-byte
+/// aligned for the vector loads.
+constexpr int64_t kPad = 4;
+
+struct Tiling {
+  linalg::ContractionDimensions dims;
+  /// Chunks of 4 rows (and of 4 columns) in a thread's register tile, 64
+  /// rows apart: 1 gives 64x64 block tiles, 2 gives 128x128.
+  int64_t chunks;
+
+  /// Rows (and columns) of a block's tile.
+  int64_t side() const { return chunks * kThreadsPerSide * kVector; }
+  /// Rows (and columns) of a thread's register tile.
+  int64_t registers() const { return chunks * kVector; }
+};
+
+/// An input as a block stages it: the loop dimension along its tile's side
+/// (m for A, n for B), and where each thread's elements of the tile are.
+struct StagedInput {
+  Value buffer;
+  AffineMap map;
+  unsigned sideDim;
+  Value sideOrigin, sideSize;
+  /// Per element a thread copies: its k and side offsets in the tile.
+  SmallVector<std::pair<Value, Value>> positions;
+};
+} // namespace
+
+static bool isF32Buffer(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && type.getElementType().isF32();
+}
+
+/// Whether the payload is `out + a * b` (in either order of each operation).
+static bool isMultiplyAdd(linalg::GenericOp op) {
+  Block *body = op.getBody();
+  if (body->getOperations().size() != 3)
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(body->front());
+  auto add = dyn_cast<arith::AddFOp>(*std::next(body->begin()));
+  if (!mul || !add)
+    return false;
+  auto isPair = [](Value x, Value y, Value p, Value q) {
+    return (x == p && y == q) || (x == q && y == p);
+  };
+  return isPair(mul.getLhs(), mul.getRhs(), body->getArgument(0),
+                body->getArgument(1)) &&
+         isPair(add.getLhs(), add.getRhs(), body->getArgument(2),
+                mul.getResult()) &&
+         body->getTerminator()->getOperand(0) == add.getResult();
+}
+
+static std::optional<Tiling> chooseTiling(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      !llvm::all_of(op->getOperands(), isF32Buffer) || !isMultiplyAdd(op))
+    return std::nullopt;
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.size() != 1 || dims->n.size() != 1 ||
+      dims->k.size() != 1 || dims->batch.size() + 3 != op.getNumLoops() ||
+      !llvm::all_of(op.getIndexingMapsArray(),
+                    [](AffineMap map) { return map.isProjectedPermutation(); }))
+    return std::nullopt;
+  SmallVector<int64_t> sizes = op.getStaticLoopRanges();
+  int64_t m = sizes[dims->m[0]], n = sizes[dims->n[0]];
+  // A narrow output would leave most of a 64-wide tile idle: one thread per
+  // output element serves it better.
+  if ((!ShapedType::isDynamic(m) && m < 16) ||
+      (!ShapedType::isDynamic(n) && n < 16))
+    return std::nullopt;
+  Tiling tiling{*dims, 1};
+  // 128x128 tiles do twice the work per shared-memory load, but only pay
+  // when they still give every multiprocessor of a large GPU a few blocks.
+  int64_t blocks = 1;
+  for (unsigned d : dims->batch)
+    blocks *= ShapedType::isDynamic(sizes[d]) ? 1 : sizes[d];
+  if (!ShapedType::isDynamic(m) && !ShapedType::isDynamic(n) &&
+      blocks * llvm::divideCeil(m, 128) * llvm::divideCeil(n, 128) >= 256)
+    tiling.chunks = 2;
+  return tiling;
+}
+
+/// The iteration point at (m, n, k) of the current batch.
+static SmallVector<Value> pointAt(const Tiling &tiling, ArrayRef<Value> batch,
+                                  Value m, Value n, Value k) {
+  SmallVector<Value> ivs(tiling.dims.batch.size() + 3);
+  for (auto [d, v] : llvm::zip(tiling.dims.batch, batch))
+    ivs[d] = v;
+  ivs[tiling.dims.m[0]] = m;
+  ivs[tiling.dims.n[0]] = n;
+  ivs[tiling.dims.k[0]] = k;
+  return ivs;
+}
+
+/// `buffer[indices]` where `inRange`, else 0.
+static Value loadOrZero(OpBuilder &b, Location loc, Value inRange, Value buffer,
+                        ArrayRef<Value> indices) {
+  return scf::IfOp::create(
+             b, loc, inRange,
+             [&](OpBuilder &then, Location loc) {
+               scf::YieldOp::create(then, loc,
+                                    ValueRange{memref::LoadOp::create(
+                                        then, loc, buffer, indices)});
+             },
+             [&](OpBuilder &otherwise, Location loc) {
+               scf::YieldOp::create(
+                   otherwise, loc,
+                   ValueRange{arith::ConstantOp::create(
+                       otherwise, loc, otherwise.getF32FloatAttr(0))});
+             })
+      .getResult(0);
+}
+
+static Value isBelow(OpBuilder &b, Location loc, Value value, Value bound) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, value, bound);
+}
+
+/// Where each thread's elements of an input's tile are: consecutive threads
+/// take consecutive elements along the input's fastest index, so the
+/// global loads are coalesced.
+static void placeElements(OpBuilder &b, Location loc, StagedInput &input,
+                          unsigned kDim, int64_t side, Value thread) {
+  AffineMap map = input.map;
+  bool kFastest = map.getDimPosition(map.getNumResults() - 1) == kDim;
+  for (int64_t e = 0, n = side * kStepK / kThreads; e < n; ++e) {
+    Value linear = arith::AddIOp::create(b, loc, thread,
+                                         indexConstant(b, loc, e * kThreads));
+    Value fast = indexConstant(b, loc, kFastest ? kStepK : side);
+    Value inner = arith::RemUIOp::create(b, loc, linear, fast);
+    Value outer = arith::DivUIOp::create(b, loc, linear, fast);
+    input.positions.push_back(kFastest ? std::make_pair(inner, outer)
+                                       : std::make_pair(outer, inner));
+  }
+}
+
+/// The thread's elements of the input's tile at `k0`, zero outside the
+/// operand.
+static SmallVector<Value> loadTile(OpBuilder &b, Location loc,
+                                   const Tiling &tiling,
+                                   const StagedInput &input,
+                                   ArrayRef<Value> batch, Value k0,
+                                   Value kSize) {
+  SmallVector<Value> values;
+  bool isA = input.sideDim == tiling.dims.m[0];
+  for (auto [kOffset, sideOffset] : input.positions) {
+    Value k = arith::AddIOp::create(b, loc, k0, kOffset);
+    Value s = arith::AddIOp::create(b, loc, input.sideOrigin, sideOffset);
+    Value inRange = arith::AndIOp::create(b, loc, isBelow(b, loc, k, kSize),
+                                          isBelow(b, loc, s, input.sideSize));
+    Value zero = indexConstant(b, loc, 0);
+    SmallVector<Value> point =
+        pointAt(tiling, batch, isA ? s : zero, isA ? zero : s, k);
+    values.push_back(loadOrZero(b, loc, inRange, input.buffer,
+                                indicesAt(b, loc, input.map, point)));
+  }
+  return values;
+}
+
+LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
+                                               linalg::GenericOp op) {
+  std::optional<Tiling> tiling = chooseTiling(op);
+  if (!tiling)
+    return failure();
+  Location loc = op.getLoc();
+  const linalg::ContractionDimensions &dims = tiling->dims;
+  int64_t side = tiling->side(), registers = tiling->registers();
+  SmallVector<Value> sizes = loopSizes(b, loc, op);
+  Value mSize = sizes[dims.m[0]], nSize = sizes[dims.n[0]];
+  Value kSize = sizes[dims.k[0]];
+  SmallVector<Value> batchSizes =
+      llvm::map_to_vector(dims.batch, [&](unsigned d) { return sizes[d]; });
+  Value batch = product(b, loc, batchSizes);
+  Value sideValue = indexConstant(b, loc, side);
+  gpu::LaunchOp launch = createLaunch(
+      b, loc,
+      {arith::CeilDivUIOp::create(b, loc, nSize, sideValue),
+       arith::CeilDivUIOp::create(b, loc, mSize, sideValue), batch},
+      {kThreadsPerSide, kThreadsPerSide, 1});
+  auto tileType = MemRefType::get(
+      {kStepK, side + kPad}, b.getF32Type(), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value aTile = launch.addWorkgroupAttribution(tileType, loc);
+  Value bTile = launch.addWorkgroupAttribution(tileType, loc);
+
+  Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
+  Value thread = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, ty, indexConstant(b, loc, kThreadsPerSide)),
+      tx);
+  // Past the last batch (the one block of an empty grid), no row is read
+  // or written.
+  Value isBatch = isBelow(b, loc, launch.getBlockIds().z, batch);
+  Value rows =
+      arith::SelectOp::create(b, loc, isBatch, mSize, indexConstant(b, loc, 0));
+  SmallVector<Value> nonEmptyBatch = llvm::map_to_vector(
+      batchSizes, [&](Value size) { return atLeastOne(b, loc, size); });
+  SmallVector<Value> batchIvs =
+      delinearize(b, loc, launch.getBlockIds().z, nonEmptyBatch);
+
+  StagedInput a{
+      op.getDpsInputs()[0],
+      op.getIndexingMapsArray()[0],
+      dims.m[0],
+      arith::MulIOp::create(b, loc, launch.getBlockIds().y, sideValue),
+      rows,
+      {}};
+  StagedInput bInput{
+      op.getDpsInputs()[1],
+      op.getIndexingMapsArray()[1],
+      dims.n[0],
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x, sideValue),
+      nSize,
+      {}};
+  placeElements(b, loc, a, dims.k[0], side, thread);
+  placeElements(b, loc, bInput, dims.k[0], side, thread);
+
+  // A thread's register tile: rows (and columns) in chunks of 4, 64 apart.
+  auto offsetOf = [&](Value threadId, int64_t r) -> Value {
+    return arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, threadId, indexConstant(b, loc, kVector)),
+        indexConstant(b, loc,
+                      (r / kVector) * kThreadsPerSide * kVector + r % kVector));
+  };
+  SmallVector<Value> rowOf, columnOf;
+  for (int64_t r = 0; r < registers; ++r) {
+    rowOf.push_back(
+        arith::AddIOp::create(b, loc, a.sideOrigin, offsetOf(ty, r)));
+    columnOf.push_back(
+        arith::AddIOp::create(b, loc, bInput.sideOrigin, offsetOf(tx, r)));
+  }
+  Value output = op.getDpsInits()[0];
+  AffineMap outputMap = op.getIndexingMapsArray()[2];
+  Value zero = indexConstant(b, loc, 0);
+  SmallVector<Value> initial;
+  SmallVector<SmallVector<Value>> outIndices;
+  SmallVector<Value> inRange;
+  for (Value row : rowOf)
+    for (Value column : columnOf) {
+      outIndices.push_back(indicesAt(
+          b, loc, outputMap, pointAt(*tiling, batchIvs, row, column, zero)));
+      inRange.push_back(arith::AndIOp::create(
+          b, loc, isBelow(b, loc, row, rows), isBelow(b, loc, column, nSize)));
+      initial.push_back(
+          loadOrZero(b, loc, inRange.back(), output, outIndices.back()));
+    }
+
+  // The loop carries the accumulators and the elements loaded for the
+  // next step.
+  auto loadStep = [&](Value k0) {
+    SmallVector<Value> values =
+        loadTile(b, loc, *tiling, a, batchIvs, k0, kSize);
+    values.append(loadTile(b, loc, *tiling, bInput, batchIvs, k0, kSize));
+    return values;
+  };
+  size_t numAccumulators = initial.size();
+  SmallVector<Value> carried = initial;
+  carried.append(loadStep(zero));
+  Value stepK = indexConstant(b, loc, kStepK);
+  auto loop = scf::ForOp::create(
+      b, loc, zero, arith::CeilDivUIOp::create(b, loc, kSize, stepK),
+      indexConstant(b, loc, 1), carried);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ValueRange args = loop.getRegionIterArgs();
+    ValueRange staged = args.drop_front(numAccumulators);
+    for (auto [value, position] :
+         llvm::zip(staged.take_front(a.positions.size()), a.positions))
+      memref::StoreOp::create(b, loc, value, aTile,
+                              ValueRange{position.first, position.second});
+    for (auto [value, position] :
+         llvm::zip(staged.drop_front(a.positions.size()), bInput.positions))
+      memref::StoreOp::create(b, loc, value, bTile,
+                              ValueRange{position.first, position.second});
+    gpu::BarrierOp::create(b, loc);
+    Value nextK0 = arith::MulIOp::create(
+        b, loc,
+        arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                              indexConstant(b, loc, 1)),
+        stepK);
+    SmallVector<Value> next = loadStep(nextK0);
+
+    SmallVector<Value> accumulators(args.take_front(numAccumulators));
+    auto vectorType = VectorType::get({kVector}, b.getF32Type());
+    auto readTile = [&](Value tile, Value k, Value threadId) {
+      SmallVector<Value> values;
+      for (int64_t chunk = 0; chunk < tiling->chunks; ++chunk) {
+        Value vector = vector::LoadOp::create(
+            b, loc, vectorType, tile,
+            ValueRange{k, offsetOf(threadId, chunk * kVector)},
+            /*nontemporal=*/false, llvm::Align(16));
+        for (int64_t i = 0; i < kVector; ++i)
+          values.push_back(vector::ExtractOp::create(b, loc, vector, i));
+      }
+      return values;
+    };
+    for (int64_t k = 0; k < kStepK; ++k) {
+      Value kIndex = indexConstant(b, loc, k);
+      SmallVector<Value> aValues = readTile(aTile, kIndex, ty);
+      SmallVector<Value> bValues = readTile(bTile, kIndex, tx);
+      for (int64_t r = 0; r < registers; ++r)
+        for (int64_t c = 0; c < registers; ++c) {
+          Value &acc = accumulators[r * registers + c];
+          acc = math::FmaOp::create(b, loc, aValues[r], bValues[c], acc);
+        }
+    }
+    gpu::BarrierOp::create(b, loc);
+    accumulators.append(next);
+    scf::YieldOp::create(b, loc, accumulators);
+  }
+  for (size_t i = 0; i < numAccumulators; ++i) {
+    auto guard = scf::IfOp::create(b, loc, inRange[i], /*withElse=*/false);
+    OpBuilder::InsertionGuard insertion(b);
+    b.setInsertionPointToStart(&guard.getThenRegion().front());
+    memref::StoreOp::create(b, loc, loop.getResult(i), output, outIndices[i]);
+  }
+  return success();
+}
