@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -257,6 +258,28 @@ def tfc_devices(env):
     return lines, code == 0 and any(l.startswith("device 0") for l in lines)
 
 
+def describe_devices(lines):
+    """The device's name and the driver's CUDA version from tfc-run
+    --devices ("driver: PATH (CUDA 13.0)", "device 0: NAME, compute ...")."""
+    found = {}
+    for line in lines:
+        version = re.search(r"\(CUDA ([0-9.]+)\)", line)
+        if line.startswith("driver:") and version:
+            found["driver_cuda_version"] = version.group(1)
+        if line.startswith("device 0: "):
+            found["device"] = line[len("device 0: "):].split(",")[0]
+    return found
+
+
+def nvcc_version():
+    nvcc = find_nvcc()
+    if not nvcc:
+        return {}
+    code, out, _ = run_command([nvcc, "--version"], 30)
+    release = re.search(r"release ([0-9.]+)", out)
+    return {"nvcc": release.group(1)} if code == 0 and release else {}
+
+
 def nvidia_smi():
     smi = shutil.which("nvidia-smi")
     if not smi:
@@ -396,9 +419,13 @@ def torch_bandwidths(torch):
             "d2h_bytes_per_s": d2h}
 
 
+# The fallback FMA peak without nvcc: an f32 matmul of this size.
+PEAK_MATMUL_SIZE = 8192
+
+
 def torch_matmul_flops(torch):
     """f32 matmul throughput (no TF32): a lower bound of the FMA peak."""
-    n = 8192
+    n = PEAK_MATMUL_SIZE
     a = torch.rand(n, n, device="cuda")
     b = torch.rand(n, n, device="cuda")
     seconds = event_seconds(torch, lambda: torch.matmul(a, b), 5)
@@ -464,11 +491,15 @@ int main() {
 """
 
 
+def find_nvcc():
+    default = "/usr/local/cuda/bin/nvcc"
+    return shutil.which("nvcc") or (default if os.access(default, os.X_OK)
+                                    else None)
+
+
 def nvcc_fma_flops(timeout):
     """FMA peak (flops/s, an FMA being 2) of the probe, or (None, why)."""
-    nvcc = shutil.which("nvcc") or (
-        "/usr/local/cuda/bin/nvcc"
-        if os.access("/usr/local/cuda/bin/nvcc", os.X_OK) else None)
+    nvcc = find_nvcc()
     if not nvcc:
         return None, "nvcc not found"
     with tempfile.TemporaryDirectory(prefix="bench-gpu-probe-") as work:
@@ -500,34 +531,37 @@ def measure_limits(torch, timeout):
         print("bench-gpu: %s: the FMA peak is torch's f32 matmul (a lower "
               "bound)" % why)
         limits["fma_flops_per_s"] = torch_matmul_flops(torch)
-        limits["fma_source"] = "torch f32 matmul 8192^3 (%s)" % why
+        limits["fma_source"] = "torch f32 matmul %d^3 (%s)" % (
+            PEAK_MATMUL_SIZE, why)
     else:
-        print("bench-gpu: %s and no PyTorch: no FMA peak" % why)
+        print("bench-gpu: %s, and no PyTorch with CUDA: no FMA peak" % why)
     return limits
 
 
 def limit_us(work, limits):
-    """The least time the work can take: device traffic at the copy
-    bandwidth or flops at the FMA peak (whichever is longer), plus the
-    copies through host memory; None where a figure is missing."""
-    if not work:
-        return None
-    seconds = 0.0
-    device = []
-    for amount, rate in (("device_bytes", "d2d_bytes_per_s"),
-                         ("flops", "fma_flops_per_s")):
-        if amount in work:
-            if rate not in limits:
-                return None
-            device.append(work[amount] / limits[rate])
-    seconds += max(device, default=0.0)
-    for amount, rate in (("h2d_bytes", "h2d_bytes_per_s"),
-                         ("d2h_bytes", "d2h_bytes_per_s")):
-        if amount in work:
-            if rate not in limits:
-                return None
-            seconds += work[amount] / limits[rate]
-    return seconds * 1e6
+    """The least time the work can take, and what bounds it: device traffic
+    at the copy bandwidth or flops at the FMA peak (whichever is longer),
+    plus the copies through host memory; (None, "") where a figure is
+    missing or the case has no bound."""
+    device = []  # (seconds, what)
+    if "device_bytes" in work and "d2d_bytes_per_s" in limits:
+        device.append((work["device_bytes"] / limits["d2d_bytes_per_s"],
+                       "%.4g MiB device" % (work["device_bytes"] / MIB)))
+    if "flops" in work and "fma_flops_per_s" in limits:
+        device.append((work["flops"] / limits["fma_flops_per_s"],
+                       "%.3g GFLOP" % (work["flops"] / 1e9)))
+    host = sum(work.get(k, 0) for k in ("h2d_bytes", "d2h_bytes"))
+    needed = {"device_bytes", "flops"} & set(work)
+    if (not work or len(device) < len(needed) or
+            (host and "h2d_bytes_per_s" not in limits)):
+        return None, ""
+    seconds, what = max(device, default=(0.0, ""))
+    if host:
+        seconds += (work.get("h2d_bytes", 0) / limits["h2d_bytes_per_s"] +
+                    work.get("d2h_bytes", 0) / limits["d2h_bytes_per_s"])
+        what += "%s%.4g MiB host copies" % (" + " if what else "",
+                                            host / MIB)
+    return seconds * 1e6, what
 
 
 # --------------------------------------------------------------------------
@@ -547,20 +581,36 @@ def cell(value, digits=1):
 
 def print_table(rows):
     header = ["case", "tfc us", "PyTorch us", "limit us", "tfc/limit",
-              "tfc/PyTorch"]
+              "tfc/PyTorch", "limit: what"]
     lines = [header]
     for row in rows:
+        tfc = row["tfc"]
         lines.append([row["case"],
-                      cell(row["tfc"].get("median_us")) if "error" not in
-                      row["tfc"] else "FAILED",
+                      "FAILED" if "error" in tfc else cell(
+                          tfc.get("median_us")),
                       cell(row["torch"].get("median_us")),
                       cell(row["limit_us"]),
                       cell(row["tfc_over_limit"], 2),
-                      cell(row["tfc_over_torch"], 2)])
-    widths = [max(len(line[i]) for line in lines) for i in range(6)]
+                      cell(row["tfc_over_torch"], 2),
+                      row["limit_what"]])
+    widths = [max(len(line[i]) for line in lines) for i in range(7)]
     for line in lines:
-        print("  ".join(line[0].ljust(widths[0]) if i == 0 else
-                        line[i].rjust(widths[i]) for i in range(6)))
+        print("  ".join(line[i].ljust(widths[i]) if i in (0, 6) else
+                        line[i].rjust(widths[i]) for i in range(7)).rstrip())
+
+
+def print_limits(limits):
+    for key, what, unit, scale in (
+            ("d2d_bytes_per_s", "device-to-device copy (read + written)",
+             "GB/s", 1e9),
+            ("h2d_bytes_per_s", "pageable host to device", "GB/s", 1e9),
+            ("d2h_bytes_per_s", "device to pageable host", "GB/s", 1e9),
+            ("fma_flops_per_s", "f32 FMA peak", "TFLOP/s", 1e12)):
+        if key in limits:
+            print("bench-gpu: %s: %.1f %s" % (what, limits[key] / scale, unit))
+    for key in ("bandwidth_source", "fma_source"):
+        if key in limits:
+            print("bench-gpu: %s: %s" % (key.replace("_", " "), limits[key]))
 
 
 def main():
@@ -600,7 +650,9 @@ def main():
     torch = None if options.calls_only else load_torch()
     machine = {"tfc_devices": devices, "host": platform.node(),
                "python": platform.python_version()}
+    machine.update(describe_devices(devices))
     machine.update(nvidia_smi())
+    machine.update(nvcc_version())
     if torch:
         machine.update({"torch": torch.__version__,
                         "torch_cuda": torch.version.cuda,
@@ -624,10 +676,10 @@ def main():
                       flush=True)
         peer = time_peer(torch, case, sizes) if torch else {}
         work = case.work(lambda n: sizes.get(n, n))
-        limit = None if options.calls_only else limit_us(work, limits)
+        limit, limit_what = limit_us(work, limits)
         rows.append({
             "case": case.name, "what": case.what, "tfc": tfc, "torch": peer,
-            "work": work, "limit_us": limit,
+            "work": work, "limit_us": limit, "limit_what": limit_what,
             "tfc_over_limit": ratio(tfc.get("median_us"), limit),
             "tfc_over_torch": ratio(tfc.get("median_us"),
                                     peer.get("median_us"))})
@@ -643,10 +695,7 @@ def main():
               (len(rows) - len(failed), len(rows)))
     else:
         print_table(rows)
-        for name, value in sorted(limits.items()):
-            print("bench-gpu: %s = %s" % (name, "%.4g" % value
-                                          if isinstance(value, float)
-                                          else value))
+        print_limits(limits)
     results = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                "calls_only": options.calls_only, "sizes": sizes,
                "machine": machine, "limits": limits, "cases": rows}
