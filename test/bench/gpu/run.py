@@ -297,8 +297,8 @@ def load_torch():
     try:
         import torch
     except ImportError:
-        print("bench-gpu: PyTorch is not installed: no peers, limits from "
-              "the nvcc probe only")
+        print("bench-gpu: PyTorch is not installed: no peers, no "
+              "bandwidths; the FMA peak from the nvcc probe only")
         return None
     if not torch.cuda.is_available():
         print("bench-gpu: PyTorch %s sees no CUDA device: no peers" %
@@ -316,8 +316,8 @@ def load_torch():
 
 
 def time_tfc(case, timeout, calls_only):
-    """{"median_us", "min_us", "calls"} of `tfc-run --benchmark`, or
-    {"error": why}."""
+    """{"median_us", "min_us", "calls"} of `tfc-run --benchmark` ({"calls",
+    "launches"} with `calls_only`), or {"error": why}."""
     library = os.path.join(HERE, "models", "lib%s.so" % case.library)
     calls = 2 if calls_only else case.calls
     command = [os.path.join(HERE, "bin", "tfc-run"), library,
@@ -521,8 +521,12 @@ def nvcc_fma_flops(timeout):
 def measure_limits(torch, timeout):
     limits = {}
     if torch:
-        limits.update(torch_bandwidths(torch))
-        limits["bandwidth_source"] = "torch copy_ (256 MiB)"
+        try:
+            limits.update(torch_bandwidths(torch))
+            limits["bandwidth_source"] = "torch copy_ (256 MiB)"
+        except Exception as error:  # Reported; the cases still run.
+            print("bench-gpu: the copy bandwidths failed: %s: %s" %
+                  (type(error).__name__, error))
     flops, why = nvcc_fma_flops(timeout)
     if flops:
         limits["fma_flops_per_s"] = flops
@@ -530,9 +534,13 @@ def measure_limits(torch, timeout):
     elif torch:
         print("bench-gpu: %s: the FMA peak is torch's f32 matmul (a lower "
               "bound)" % why)
-        limits["fma_flops_per_s"] = torch_matmul_flops(torch)
-        limits["fma_source"] = "torch f32 matmul %d^3 (%s)" % (
-            PEAK_MATMUL_SIZE, why)
+        try:
+            limits["fma_flops_per_s"] = torch_matmul_flops(torch)
+            limits["fma_source"] = "torch f32 matmul %d^3 (%s)" % (
+                PEAK_MATMUL_SIZE, why)
+        except Exception as error:  # Reported; the cases still run.
+            print("bench-gpu: torch's matmul failed: %s: %s" %
+                  (type(error).__name__, error))
     else:
         print("bench-gpu: %s, and no PyTorch with CUDA: no FMA peak" % why)
     return limits
@@ -623,8 +631,12 @@ def main():
                         help="seconds for each tfc-run (default 120)")
     options = parser.parse_args()
 
-    with open(os.path.join(HERE, "bundle.json")) as f:
-        bundle = json.load(f)
+    try:
+        with open(os.path.join(HERE, "bundle.json")) as f:
+            bundle = json.load(f)
+    except (OSError, ValueError) as error:
+        sys.exit("bench-gpu: run.py runs from the bundle `make bench-gpu` "
+                 "builds: %s" % error)
     sizes = {int(k): v for k, v in bundle.get("sizes", {}).items()}
     cases = CASES
     if options.cases:
