@@ -621,7 +621,7 @@ def print_limits(limits):
             print("bench-gpu: %s: %s" % (key.replace("_", " "), limits[key]))
 
 
-def main():
+def parse_options():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--calls-only", action="store_true",
                         help="only check that every call completes")
@@ -629,25 +629,78 @@ def main():
     parser.add_argument("--cases", help="comma-separated case names")
     parser.add_argument("--timeout", type=int, default=120,
                         help="seconds for each tfc-run (default 120)")
-    options = parser.parse_args()
+    return parser.parse_args()
 
+
+def bundle_sizes():
+    """Full size -> the bundle's (empty unless built with --small)."""
     try:
         with open(os.path.join(HERE, "bundle.json")) as f:
             bundle = json.load(f)
     except (OSError, ValueError) as error:
         sys.exit("bench-gpu: run.py runs from the bundle `make bench-gpu` "
                  "builds: %s" % error)
-    sizes = {int(k): v for k, v in bundle.get("sizes", {}).items()}
-    cases = CASES
-    if options.cases:
-        wanted = options.cases.split(",")
-        unknown = set(wanted) - {c.name for c in CASES}
-        if unknown:
-            sys.exit("bench-gpu: unknown cases: " + ", ".join(sorted(unknown)))
-        cases = [c for c in CASES if c.name in wanted]
+    return {int(k): v for k, v in bundle.get("sizes", {}).items()}
 
-    env = tfc_env(options.calls_only)
-    devices, found = tfc_devices(env)
+
+def selected_cases(names):
+    if not names:
+        return CASES
+    wanted = names.split(",")
+    unknown = set(wanted) - {c.name for c in CASES}
+    if unknown:
+        sys.exit("bench-gpu: unknown cases: " + ", ".join(sorted(unknown)))
+    return [c for c in CASES if c.name in wanted]
+
+
+def describe_machine(devices, torch):
+    machine = {"tfc_devices": devices, "host": platform.node(),
+               "python": platform.python_version()}
+    machine.update(describe_devices(devices))
+    machine.update(nvidia_smi())
+    machine.update(nvcc_version())
+    if torch:
+        machine.update({"torch": torch.__version__,
+                        "torch_cuda": torch.version.cuda,
+                        "torch_device": torch.cuda.get_device_name(0)})
+    return machine
+
+
+def run_case(case, sizes, torch, limits, options):
+    """The case's row of the results; prints a line as it goes."""
+    tfc = time_tfc(case, options.timeout, options.calls_only)
+    peer = time_peer(torch, case, sizes) if torch else {}
+    work = case.work(lambda n: sizes.get(n, n))
+    limit, limit_what = limit_us(work, limits)
+    if "error" in tfc:
+        print("FAIL %s: %s" % (case.name, tfc["error"]), flush=True)
+    elif options.calls_only:
+        launches = tfc.get("launches")
+        print("PASS %s%s" % (case.name, "" if launches is None else
+                             " (%d kernel launches in %d calls)" %
+                             (launches, WARMUP_CALLS + tfc["calls"])),
+              flush=True)
+    else:
+        print("bench-gpu: %s: tfc %s us, PyTorch %s us" %
+              (case.name, cell(tfc["median_us"]),
+               cell(peer.get("median_us"))), flush=True)
+    if "error" in peer:
+        print("bench-gpu: %s: PyTorch failed: %s" % (case.name,
+                                                     peer["error"]))
+    return {"case": case.name, "what": case.what, "tfc": tfc, "torch": peer,
+            "work": work, "limit_us": limit, "limit_what": limit_what,
+            "tfc_over_limit": ratio(tfc.get("median_us"), limit),
+            "tfc_over_torch": ratio(tfc.get("median_us"),
+                                    peer.get("median_us"))}
+
+
+def main():
+    started = time.monotonic()
+    options = parse_options()
+    sizes = bundle_sizes()
+    cases = selected_cases(options.cases)
+
+    devices, found = tfc_devices(tfc_env(options.calls_only))
     for line in devices:
         print("bench-gpu: " + line)
     if not found and options.calls_only:
@@ -660,46 +713,12 @@ def main():
         return 0
 
     torch = None if options.calls_only else load_torch()
-    machine = {"tfc_devices": devices, "host": platform.node(),
-               "python": platform.python_version()}
-    machine.update(describe_devices(devices))
-    machine.update(nvidia_smi())
-    machine.update(nvcc_version())
-    if torch:
-        machine.update({"torch": torch.__version__,
-                        "torch_cuda": torch.version.cuda,
-                        "torch_device": torch.cuda.get_device_name(0)})
+    machine = describe_machine(devices, torch)
     limits = {} if options.calls_only else measure_limits(torch,
                                                           options.timeout)
     if sizes:
         print("bench-gpu: sizes reduced (built with --small): %s" % sizes)
-
-    rows = []
-    for case in cases:
-        tfc = time_tfc(case, options.timeout, options.calls_only)
-        if options.calls_only:
-            if "error" in tfc:
-                print("FAIL %s: %s" % (case.name, tfc["error"]), flush=True)
-            else:
-                launches = tfc.get("launches")
-                print("PASS %s%s" % (case.name, "" if launches is None else
-                                     " (%d kernel launches in %d calls)" %
-                                     (launches, WARMUP_CALLS + tfc["calls"])),
-                      flush=True)
-        peer = time_peer(torch, case, sizes) if torch else {}
-        work = case.work(lambda n: sizes.get(n, n))
-        limit, limit_what = limit_us(work, limits)
-        rows.append({
-            "case": case.name, "what": case.what, "tfc": tfc, "torch": peer,
-            "work": work, "limit_us": limit, "limit_what": limit_what,
-            "tfc_over_limit": ratio(tfc.get("median_us"), limit),
-            "tfc_over_torch": ratio(tfc.get("median_us"),
-                                    peer.get("median_us"))})
-        if "error" in tfc and not options.calls_only:
-            print("bench-gpu: %s: tfc failed: %s" % (case.name, tfc["error"]))
-        if "error" in peer:
-            print("bench-gpu: %s: PyTorch failed: %s" % (case.name,
-                                                         peer["error"]))
+    rows = [run_case(case, sizes, torch, limits, options) for case in cases]
 
     failed = [r["case"] for r in rows if "error" in r["tfc"]]
     if options.calls_only:
@@ -708,13 +727,15 @@ def main():
     else:
         print_table(rows)
         print_limits(limits)
+    seconds = time.monotonic() - started
     results = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+               "seconds": round(seconds, 1),
                "calls_only": options.calls_only, "sizes": sizes,
                "machine": machine, "limits": limits, "cases": rows}
     out = options.out or os.path.join(HERE, "results-gpu.json")
     with open(out, "w") as f:
         json.dump(results, f, indent=2)
-    print("bench-gpu: results in %s" % out)
+    print("bench-gpu: results in %s (%.0f s)" % (out, seconds))
     return 1 if failed else 0
 
 
