@@ -629,6 +629,9 @@ def parse_options():
     parser.add_argument("--cases", help="comma-separated case names")
     parser.add_argument("--timeout", type=int, default=120,
                         help="seconds for each tfc-run (default 120)")
+    parser.add_argument("--budget", type=int, default=170,
+                        help="seconds for the whole run: cases that would "
+                        "start later are skipped (default 170)")
     return parser.parse_args()
 
 
@@ -666,9 +669,14 @@ def describe_machine(devices, torch):
     return machine
 
 
-def run_case(case, sizes, torch, limits, options):
+def run_case(case, sizes, torch, limits, options, seconds_left):
     """The case's row of the results; prints a line as it goes."""
-    tfc = time_tfc(case, options.timeout, options.calls_only)
+    if seconds_left < 10:
+        print("bench-gpu: %s: skipped, the run's --budget is spent" %
+              case.name)
+        return {"case": case.name, "what": case.what, "skipped": True}
+    tfc = time_tfc(case, min(options.timeout, int(seconds_left)),
+                   options.calls_only)
     peer = time_peer(torch, case, sizes) if torch else {}
     work = case.work(lambda n: sizes.get(n, n))
     limit, limit_what = limit_us(work, limits)
@@ -718,12 +726,20 @@ def main():
                                                           options.timeout)
     if sizes:
         print("bench-gpu: sizes reduced (built with --small): %s" % sizes)
-    rows = [run_case(case, sizes, torch, limits, options) for case in cases]
+    rows, skipped = [], []
+    for case in cases:
+        seconds_left = options.budget - (time.monotonic() - started)
+        row = run_case(case, sizes, torch, limits, options, seconds_left)
+        if not row.get("skipped"):
+            rows.append(row)
+        else:
+            skipped.append(case.name)
 
     failed = [r["case"] for r in rows if "error" in r["tfc"]]
+    failed += skipped if options.calls_only else []
     if options.calls_only:
         print("bench-gpu: %d of %d cases' calls complete" %
-              (len(rows) - len(failed), len(rows)))
+              (len(cases) - len(failed), len(cases)))
     else:
         print_table(rows)
         print_limits(limits)
@@ -731,11 +747,14 @@ def main():
     results = {"date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                "seconds": round(seconds, 1),
                "calls_only": options.calls_only, "sizes": sizes,
-               "machine": machine, "limits": limits, "cases": rows}
+               "machine": machine, "limits": limits, "cases": rows,
+               "skipped": skipped}
     out = options.out or os.path.join(HERE, "results-gpu.json")
     with open(out, "w") as f:
         json.dump(results, f, indent=2)
     print("bench-gpu: results in %s (%.0f s)" % (out, seconds))
+    if skipped:
+        print("bench-gpu: not run (--budget): " + ", ".join(skipped))
     return 1 if failed else 0
 
 
