@@ -8,7 +8,8 @@ CMAKE ?= cmake
 # Ninja's default is cores + 2; MLIR translation units need ~1 GiB each.
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build test check demo bench gpu-bundle fuzz package clean
+.PHONY: all deps configure build test check demo bench gpu-bundle bench-gpu fuzz \
+	package clean
 
 all: build
 
@@ -62,6 +63,15 @@ bench: build
 # $(BUILD_DIR)/gpu-bundle; see docs/codegen.md. Needs the CUDA toolkit here.
 gpu-bundle: build
 	/usr/bin/python3 scripts/gpu-bundle.py --build-dir $(BUILD_DIR)
+
+# tfc's CUDA libraries against PyTorch and the GPU's limits (test/bench/gpu,
+# docs/bench.md): builds the bundle $(BUILD_DIR)/bench-gpu (libraries,
+# runtime, tfc-run, run.py; no data) and runs it, which on a machine without
+# a GPU only says so and how to run it where there is one. Needs the CUDA
+# toolkit here.
+bench-gpu: build
+	/usr/bin/python3 scripts/bench-gpu.py --build-dir $(BUILD_DIR)
+	python3 $(BUILD_DIR)/bench-gpu/run.py
 
 # The fuzz targets of the runtime's readers (test/fuzz) with libFuzzer, in
 # build-fuzz/, each for FUZZ_SECONDS (default 60). Not part of `make test`,
