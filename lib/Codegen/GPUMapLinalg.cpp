@@ -12,6 +12,7 @@
 #include "tfc/Codegen/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -255,6 +256,80 @@ matchBlockReduction(linalg::GenericOp op, Operation *&combiner) {
   return kind;
 }
 
+/// Iterations a thread unrolls when it strides over a row: each iteration
+/// loads independently of the others, so a thread keeps this many loads in
+/// flight instead of waiting for each before issuing the next.
+static constexpr int64_t kStrideUnroll = 4;
+
+/// Runs `body` at positions start, start + step, ... below `count`, with
+/// `kStrideUnroll` positions per iteration of the loop, each guarded; the
+/// body gets the position and its accumulator and returns the new one
+/// (none without `inits`). Returns the accumulators, one per unrolled
+/// position.
+static SmallVector<Value> emitStridedLoop(
+    OpBuilder &b, Location loc, Value start, Value count, int64_t step,
+    ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body) {
+  SmallVector<Value> carried;
+  for (int64_t u = 0; u < kStrideUnroll; ++u)
+    llvm::append_range(carried, inits);
+  auto loop = scf::ForOp::create(b, loc, start, count,
+                                 indexConstant(b, loc, step * kStrideUnroll),
+                                 carried);
+  OpBuilder::InsertionGuard guard(b);
+  // A loop without results already has its terminator.
+  if (carried.empty())
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+  else
+    b.setInsertionPointToStart(loop.getBody());
+  size_t width = inits.size();
+  SmallVector<Value> next;
+  for (int64_t u = 0; u < kStrideUnroll; ++u) {
+    Value position = arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                                           indexConstant(b, loc, u * step));
+    ValueRange accumulators =
+        loop.getRegionIterArgs().slice(u * width, width);
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          position, count);
+    auto guarded = scf::IfOp::create(
+        b, loc, inRange,
+        [&](OpBuilder &then, Location loc) {
+          scf::YieldOp::create(then, loc, body(then, position, accumulators));
+        },
+        [&](OpBuilder &otherwise, Location loc) {
+          scf::YieldOp::create(otherwise, loc, accumulators);
+        });
+    llvm::append_range(next, guarded.getResults());
+  }
+  if (!carried.empty())
+    scf::YieldOp::create(b, loc, next);
+  return SmallVector<Value>(loop.getResults());
+}
+
+/// A thread's partial result of the reduction `op` over the positions from
+/// `start` by `step` below `count`: the unrolled accumulators combined.
+static Value emitStridedReduction(
+    OpBuilder &b, Location loc, linalg::GenericOp op, Operation *combiner,
+    Value start, Value count, int64_t step,
+    function_ref<SmallVector<Value>(OpBuilder &, Value)> pointAt) {
+  Value neutral = arith::ConstantOp::create(
+      b, loc, *arith::getNeutralElement(combiner));
+  SmallVector<Value> partials = emitStridedLoop(
+      b, loc, start, count, step, neutral,
+      [&](OpBuilder &inner, Value position, ValueRange accumulators) {
+        return emitPayload(inner, loc, op, pointAt(inner, position),
+                           accumulators);
+      });
+  Value total = partials.front();
+  for (Value partial : llvm::drop_begin(partials)) {
+    IRMapping mapping;
+    mapping.map(combiner->getOperand(0), total);
+    mapping.map(combiner->getOperand(1), partial);
+    total = b.clone(*combiner, mapping)->getResult(0);
+  }
+  return total;
+}
+
 /// A row reduction: one block per output element; its threads stride over
 /// the reduced elements, `gpu.all_reduce` combines their partial results,
 /// and thread 0 combines the total with the output's initial value.
@@ -285,23 +360,15 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
   reduced = arith::SelectOp::create(b, loc, isRow, reduced,
                                     indexConstant(b, loc, 0));
 
-  Value neutral = arith::ConstantOp::create(
-      b, loc, *arith::getNeutralElement(combiner));
-  auto loop = scf::ForOp::create(b, loc, launch.getThreadIds().x, reduced,
-                                 indexConstant(b, loc, blockSize),
-                                 ValueRange{neutral});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    SmallVector<Value> ivs = space.merge(
-        rowIvs, delinearize(b, loc, loop.getInductionVar(), reducedSizes));
-    SmallVector<Value> partial =
-        emitPayload(b, loc, op, ivs, loop.getRegionIterArgs());
-    scf::YieldOp::create(b, loc, partial);
-  }
+  Value partial = emitStridedReduction(
+      b, loc, op, combiner, launch.getThreadIds().x, reduced, blockSize,
+      [&](OpBuilder &inner, Value position) {
+        return space.merge(
+            rowIvs, delinearize(inner, loc, position, reducedSizes));
+      });
   Value total =
       gpu::AllReduceOp::create(
-          b, loc, loop.getResult(0),
+          b, loc, partial,
           gpu::AllReduceOperationAttr::get(b.getContext(), kind),
           /*uniform=*/true)
           .getResult();
@@ -389,6 +456,199 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
   storeOutputs(b, loc, op, firstIvs, loop.getResults());
 }
 
+/// The buffer a view is a view of.
+static Value rootOf(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `op` can run inside a row chain over `rows` rows: its first loop
+/// is parallel with `rows` iterations, and it is element-wise or a block
+/// reduction of all its other loops into row-indexed outputs.
+static bool isRowOp(linalg::GenericOp op, int64_t rows) {
+  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
+      op.getStaticLoopRanges()[0] != rows ||
+      op.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return false;
+    // A row-indexed operand: its first index is the row.
+    if (map.getNumResults() > 0 && map.getDimPosition(0) == 0)
+      continue;
+    // Otherwise the same for every row, and only read.
+    if (map.isFunctionOfDim(0) || op.isDpsInit(&operand))
+      return false;
+  }
+  if (op.getNumReductionLoops() == 0)
+    return true;
+  Operation *combiner = nullptr;
+  return llvm::all_of(llvm::drop_begin(op.getIteratorTypesArray()),
+                      [](utils::IteratorType type) {
+                        return type == utils::IteratorType::reduction;
+                      }) &&
+         matchBlockReduction(op, combiner).has_value();
+}
+
+/// Ops that may sit between the ops of a row chain: they touch no buffer.
+static bool isTransparent(Operation *op) {
+  return isa<gpu::AllocOp>(op) || op->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// The longest run of row ops from `first` on, over its rows, in which a
+/// buffer one op writes is indexed by the row wherever the run touches it;
+/// a run worth a kernel of its own has a reduction and another op.
+static SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first) {
+  SmallVector<linalg::GenericOp> chain;
+  SmallVector<int64_t> ranges = first.getStaticLoopRanges();
+  if (ranges.empty() || ShapedType::isDynamic(ranges[0]) ||
+      !isRowOp(first, ranges[0]))
+    return chain;
+  int64_t rows = ranges[0];
+  DenseSet<Value> written;
+  DenseMap<Value, Value> writtenRoots;
+  auto accepts = [&](linalg::GenericOp op) {
+    if (!isRowOp(op, rows))
+      return false;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value value = operand.get(), root = rootOf(value);
+      if (op.isDpsInit(&operand)) {
+        // Written buffers are allocations or arguments, named one way.
+        if (root != value)
+          return false;
+        continue;
+      }
+      auto it = writtenRoots.find(root);
+      if (it != writtenRoots.end() && it->second != value)
+        return false;
+      AffineMap map = op.getMatchingIndexingMap(&operand);
+      if (written.contains(value) &&
+          (map.getNumResults() == 0 || map.getDimPosition(0) != 0))
+        return false;
+    }
+    for (Value init : op.getDpsInits())
+      for (linalg::GenericOp earlier : chain)
+        for (OpOperand &operand : earlier->getOpOperands())
+          if (rootOf(operand.get()) == init &&
+              (operand.get() != init ||
+               earlier.getMatchingIndexingMap(&operand).getNumResults() ==
+                   0 ||
+               earlier.getMatchingIndexingMap(&operand).getDimPosition(0) !=
+                   0))
+            return false;
+    return true;
+  };
+  for (Operation *op = first; op; op = op->getNextNode()) {
+    if (isTransparent(op))
+      continue;
+    auto generic = dyn_cast<linalg::GenericOp>(op);
+    if (!generic || !accepts(generic))
+      break;
+    chain.push_back(generic);
+    for (Value init : generic.getDpsInits()) {
+      written.insert(init);
+      writtenRoots[init] = init;
+    }
+  }
+  bool hasReduction = llvm::any_of(chain, [](linalg::GenericOp op) {
+    return op.getNumReductionLoops() != 0;
+  });
+  if (chain.size() < 2 || !hasReduction)
+    chain.clear();
+  return chain;
+}
+
+/// A row chain as one kernel: a block per row runs the ops in order, each
+/// op's threads striding over the row (consecutive threads, consecutive
+/// elements), a reduction combining its threads' partial results with
+/// `gpu.all_reduce`, and a barrier between two ops, so that what one op
+/// writes of the row the next one reads. A softmax is one kernel that
+/// reads its row from device memory once (the later passes hit the cache)
+/// and writes it once.
+static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
+                        int64_t maxBlockSize) {
+  Location loc = chain.back().getLoc();
+  b.setInsertionPoint(chain.back());
+  int64_t rows = chain.front().getStaticLoopRanges()[0];
+  // A short static row needs fewer threads, but at least a warp.
+  int64_t longest = 1;
+  for (linalg::GenericOp op : chain) {
+    int64_t inner = 1;
+    for (int64_t size : llvm::drop_begin(op.getStaticLoopRanges()))
+      inner = ShapedType::isDynamic(size) || ShapedType::isDynamic(inner)
+                  ? ShapedType::kDynamic
+                  : inner * size;
+    longest = ShapedType::isDynamic(inner) || ShapedType::isDynamic(longest)
+                  ? ShapedType::kDynamic
+                  : std::max(longest, inner);
+  }
+  int64_t blockSize =
+      ShapedType::isDynamic(longest)
+          ? maxBlockSize
+          : std::clamp<int64_t>(llvm::PowerOf2Ceil(longest), 32, maxBlockSize);
+  Value one = indexConstant(b, loc, 1);
+  gpu::LaunchOp launch = createLaunch(b, loc, {indexConstant(b, loc, rows), one, one},
+                                      {blockSize, 1, 1});
+  Value row = launch.getBlockIds().x, thread = launch.getThreadIds().x;
+  Value zero = indexConstant(b, loc, 0);
+  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        thread, zero);
+  // Without rows, the one block launched reads and writes nothing.
+  Value isRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
+                                      indexConstant(b, loc, rows));
+  for (auto [index, op] : llvm::enumerate(chain)) {
+    if (index > 0)
+      gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> sizes = loopSizes(b, loc, op);
+    SmallVector<Value> innerSizes(llvm::drop_begin(sizes));
+    Value inner = arith::SelectOp::create(b, loc, isRow,
+                                          product(b, loc, innerSizes), zero);
+    auto pointAt = [&](OpBuilder &inner, Value position) {
+      SmallVector<Value> ivs{row};
+      llvm::append_range(ivs,
+                         delinearize(inner, loc, position, innerSizes));
+      return ivs;
+    };
+    if (op.getNumReductionLoops() == 0) {
+      emitStridedLoop(
+          b, loc, thread, inner, blockSize, {},
+          [&](OpBuilder &body, Value position, ValueRange) {
+            SmallVector<Value> ivs = pointAt(body, position);
+            SmallVector<Value> outs =
+                loadOutputs(body, loc, op, ivs, /*all=*/false);
+            storeOutputs(body, loc, op, ivs,
+                         emitPayload(body, loc, op, ivs, outs));
+            return SmallVector<Value>();
+          });
+      continue;
+    }
+    Operation *combiner = nullptr;
+    gpu::AllReduceOperation kind = *matchBlockReduction(op, combiner);
+    Value partial = emitStridedReduction(b, loc, op, combiner, thread, inner,
+                                         blockSize, pointAt);
+    Value total =
+        gpu::AllReduceOp::create(
+            b, loc, partial,
+            gpu::AllReduceOperationAttr::get(b.getContext(), kind),
+            /*uniform=*/true)
+            .getResult();
+    auto first = scf::IfOp::create(
+        b, loc, arith::AndIOp::create(b, loc, isRow, isFirst), false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&first.getThenRegion().front());
+    SmallVector<Value> ivs(op.getNumLoops(), zero);
+    ivs[0] = row;
+    Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
+    IRMapping mapping;
+    BlockArgument out = op.getRegionOutputArgs()[0];
+    for (Value operand : combiner->getOperands())
+      mapping.map(operand, operand == out ? initial : total);
+    storeOutputs(b, loc, op, ivs, b.clone(*combiner, mapping)->getResult(0));
+  }
+}
+
 namespace {
 struct TFCGPUMapLinalgPass
     : public tfc::impl::TFCGPUMapLinalgBase<TFCGPUMapLinalgPass> {
@@ -401,7 +661,24 @@ struct TFCGPUMapLinalgPass
         ops.push_back(op);
     });
     OpBuilder b(&getContext());
+    // Row chains first: each becomes one kernel.
+    DenseSet<Operation *> chained;
     for (linalg::LinalgOp linalgOp : ops) {
+      auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
+      if (!op || chained.contains(op))
+        continue;
+      SmallVector<linalg::GenericOp> chain = rowChainFrom(op);
+      if (chain.empty())
+        continue;
+      mapRowChain(b, chain, blockSize);
+      for (linalg::GenericOp member : chain)
+        chained.insert(member);
+    }
+    for (linalg::LinalgOp linalgOp : ops) {
+      if (chained.contains(linalgOp)) {
+        linalgOp->erase();
+        continue;
+      }
       auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
       if (!op || !op.hasPureBufferSemantics()) {
         linalgOp->emitOpError("cannot be mapped to the GPU: expected a "

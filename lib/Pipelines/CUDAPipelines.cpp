@@ -66,6 +66,7 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
     pm.addPass(createLinalgFoldUnitExtentDimsPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createLinalgElementwiseOpFusionPass());
+    pm.addPass(createTFCGPUFuseElementwise());
     pm.addPass(createCanonicalizerPass());
   }
   addBufferization(pm);

@@ -398,6 +398,20 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TFCGPUFuseElementwise : Pass<"tfc-gpu-fuse-elementwise"> {
+  let summary = "Recompute shared element-wise results inside their users";
+  let description = [{
+    For the CUDA target, after linalg's element-wise fusion (which fuses a
+    producer into its only user): an element-wise `linalg.generic` on
+    tensors whose result several ops read is fused into each of them, so
+    its result need not be written to device memory and read back, when at
+    most one of its inputs is as large as its result (the others
+    broadcasts). A softmax's `exp(x - max)` is then computed inside its row
+    sum and inside the normalization, and the full-size temporary is gone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TFCGPUVerifyHostCode
     : Pass<"tfc-gpu-verify-host-code", "::mlir::ModuleOp"> {
   let summary = "Fail if host code still touches device memory";

@@ -34,10 +34,12 @@ func.func @elementwise(%a: memref<?x100xf32>, %out: memref<?x100xf32>) {
 // -----
 
 // A row reduction: one block per row, the row's elements strided over the
-// block's threads, gpu.all_reduce, then thread 0 combines with the output.
-// Rows of 100 elements get 128 threads.
+// block's threads (four strides per iteration, each with its accumulator,
+// so four loads are in flight), gpu.all_reduce, then thread 0 combines
+// with the output. Rows of 100 elements get 128 threads.
 // CHECK-LABEL: func.func @row_max
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
 // CHECK-DAG: %[[C100:.*]] = arith.constant 100 : index
 // CHECK-DAG: %[[NEG:.*]] = arith.constant 0xFF800000 : f32
 // CHECK: %[[ROWS:.*]] = memref.dim %arg0
@@ -46,9 +48,18 @@ func.func @elementwise(%a: memref<?x100xf32>, %out: memref<?x100xf32>) {
 // Blocks past the last row (only when there are none) reduce nothing.
 // CHECK: %[[IS_ROW:.*]] = arith.cmpi ult, %[[BX]], %[[ROWS]]
 // CHECK: %[[N:.*]] = arith.select %[[IS_ROW]], %[[C100]]
-// CHECK: %[[PART:.*]] = scf.for %[[I:.*]] = %[[TX]] to %[[N]] step %[[C128]] iter_args(%[[ACC:.*]] = %[[NEG]]) -> (f32)
-// CHECK:   memref.load %arg0[%[[BX]], %[[I]]]
-// CHECK:   arith.maximumf %{{.*}}, %[[ACC]]
+// CHECK: %[[PARTS:.*]]:4 = scf.for %[[I:.*]] = %[[TX]] to %[[N]] step %[[C512]] iter_args(%[[ACC:[^ ]*]] = %[[NEG]], %{{.*}} = %[[NEG]], %{{.*}} = %[[NEG]], %{{.*}} = %[[NEG]]) -> (f32, f32, f32, f32)
+// CHECK:   %[[IN:.*]] = arith.cmpi ult, %[[I]], %[[N]]
+// CHECK:   scf.if %[[IN]] -> (f32)
+// CHECK:     memref.load %arg0[%[[BX]], %[[I]]]
+// CHECK:     arith.maximumf %{{.*}}, %[[ACC]]
+// CHECK:   } else {
+// CHECK:     scf.yield %[[ACC]]
+// CHECK:   %[[I1:.*]] = arith.addi %[[I]], %[[C128]]
+// CHECK:   arith.cmpi ult, %[[I1]], %[[N]]
+// CHECK: %[[M01:.*]] = arith.maximumf %[[PARTS]]#0, %[[PARTS]]#1
+// CHECK: %[[M012:.*]] = arith.maximumf %[[M01]], %[[PARTS]]#2
+// CHECK: %[[PART:.*]] = arith.maximumf %[[M012]], %[[PARTS]]#3
 // CHECK: %[[ROW:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TX]]
 // CHECK: %[[FIRST:.*]] = arith.andi %[[IS_ROW]], %[[T0]]
@@ -196,6 +207,88 @@ func.func @argmax(%a: memref<8x100xf32>, %v: memref<8xf32>, %i: memref<8xi32>) {
     %nv = arith.select %gt, %x, %best : f32
     %ni = arith.select %gt, %ki, %idx : i32
     linalg.yield %nv, %ni : f32, i32
+  }
+  return
+}
+
+// -----
+
+// A softmax after bufferization (fills, row maxima, row sums of the
+// recomputed exponentials, the normalization) is a row chain: one kernel,
+// a block per row, the ops in order with a barrier between two, each
+// reduction combining its threads' partial results with an all-reduce and
+// thread 0 storing the row's result for the next op to read.
+// CHECK-LABEL: func.func @softmax_chain
+// CHECK-COUNT-1: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK-NOT: gpu.launch
+// CHECK: memref.store %{{.*}}, %[[MAX:.*]][%{{.*}}] : memref<64xf32>
+// CHECK: gpu.barrier
+// CHECK: gpu.all_reduce maximumf
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[MAX]]
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: math.exp
+// CHECK: gpu.all_reduce add
+// CHECK: gpu.barrier
+// CHECK: math.exp
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK-NOT: gpu.launch
+func.func @softmax_chain(%x: memref<64x100xf32>, %out: memref<64x100xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %max = gpu.alloc () : memref<64xf32>
+  %sum = gpu.alloc () : memref<64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ninf : f32) outs(%max : memref<64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x100xf32>) outs(%max : memref<64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%sum : memref<64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %max : memref<64x100xf32>, memref<64xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max, %sum : memref<64x100xf32>, memref<64xf32>, memref<64xf32>) outs(%out : memref<64x100xf32>) {
+  ^bb0(%in: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %p = arith.divf %e, %s : f32
+    linalg.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// An op that reads a buffer written in the chain at another row (here the
+// row maxima transposed into a column) ends the chain: the maxima and the
+// sum run as kernels of their own.
+// CHECK-LABEL: func.func @cross_row
+// CHECK: gpu.launch
+// CHECK: gpu.all_reduce maximumf
+// CHECK: gpu.launch
+// CHECK: gpu.all_reduce add
+func.func @cross_row(%x: memref<64x64xf32>, %max: memref<64xf32>, %sum: memref<64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<64x64xf32>) outs(%max : memref<64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%max : memref<64xf32>) outs(%sum : memref<64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
   }
   return
 }
