@@ -379,7 +379,15 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       register tile from 128-bit workgroup loads;
     - other contractions and reductions: a 2-d grid of 16x16-thread tiles
       over the last two parallel dimensions (batch dimensions on the grid's
-      z), each thread computing one output element.
+      z), each thread computing one output element;
+    - a row chain, a run of the ops above other than contractions over the
+      same static rows (their first loop), with at least one reduction,
+      where whatever the run writes is only read at its own row: one kernel,
+      a block per row running the ops in order with a barrier between two
+      (a softmax: fills, row maxima, row sums, normalization).
+
+    Threads striding over a row take four strides per loop iteration, each
+    with its own accumulator, so four loads are in flight.
 
     The grid has at least one block (CUDA refuses empty grids): an empty
     iteration space is left to the kernels' bounds checks rather than to a
