@@ -113,23 +113,24 @@ func.func @softmax(%x: tensor<?x1024xf32>) -> tensor<?x1024xf32> {
 
 // -----
 
-// Dynamic rows and columns, and a reduction over the dynamic rows, are
-// left to the scalar lowering.
-// CHECK-LABEL: func.func @dynamic_columns
+// A dynamic dimension other than the first and the last, and a reduction
+// over the dynamic rows, are left to the scalar lowering (rows of a
+// dynamic length: tfc-tile-and-fuse-dynamic-row-length.mlir).
+// CHECK-LABEL: func.func @dynamic_middle
 // CHECK-NOT: scf.for
 // CHECK-NOT: scf.forall
 // CHECK: linalg.generic
 // CHECK: linalg.reduce
-func.func @dynamic_columns(%x: tensor<?x?xf32>, %empty: tensor<?x?xf32>, %v: tensor<?x16xf32>, %acc: tensor<16xf32>) -> (tensor<?x?xf32>, tensor<16xf32>) {
-  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x?xf32>) outs(%empty : tensor<?x?xf32>) {
+func.func @dynamic_middle(%x: tensor<?x?x8xf32>, %empty: tensor<?x?x8xf32>, %v: tensor<?x16xf32>, %acc: tensor<16xf32>) -> (tensor<?x?x8xf32>, tensor<16xf32>) {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<?x?x8xf32>) outs(%empty : tensor<?x?x8xf32>) {
   ^bb0(%in: f32, %out: f32):
     %n = arith.negf %in : f32
     linalg.yield %n : f32
-  } -> tensor<?x?xf32>
+  } -> tensor<?x?x8xf32>
   %s = linalg.reduce ins(%v : tensor<?x16xf32>) outs(%acc : tensor<16xf32>) dimensions = [0]
     (%in: f32, %a: f32) {
       %t = arith.addf %in, %a : f32
       linalg.yield %t : f32
     }
-  return %y, %s : tensor<?x?xf32>, tensor<16xf32>
+  return %y, %s : tensor<?x?x8xf32>, tensor<16xf32>
 }
