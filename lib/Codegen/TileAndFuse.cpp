@@ -79,10 +79,12 @@ static bool hasStaticShapes(linalg::LinalgOp op) {
 
 /// An op whose first loop, a parallel one, has a size known only at run
 /// time (a dynamic batch) while its other loops are static: tiled like a
-/// static op, its rows in tiles of static sizes. Convolutions are left out.
+/// static op, its rows in tiles of static sizes. Of the convolutions, only
+/// 2-d NHWC ones are (their batch in tiles of one image).
 static bool hasDynamicRows(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumLoops() < 2 ||
-      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+      (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+       !isa<linalg::Conv2DNhwcHwcfOp>(op.getOperation())))
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   return ShapedType::isDynamic(ranges[0]) &&
@@ -478,13 +480,13 @@ LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
 /// activation, fused by then into one generic), its producer.
 static linalg::Conv2DNhwcHwcfOp getConvolution(linalg::LinalgOp root) {
   if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(root.getOperation()))
-    return hasStaticShapes(conv) ? conv : nullptr;
+    return isTileable(conv) ? conv : nullptr;
   if (root.getNumLoops() != 4 || root.getNumParallelLoops() != 4 ||
       root->getNumResults() != 1)
     return nullptr;
   for (OpOperand *operand : root.getDpsInputOperands()) {
     auto conv = operand->get().getDefiningOp<linalg::Conv2DNhwcHwcfOp>();
-    if (conv && conv->hasOneUse() && hasStaticShapes(conv) &&
+    if (conv && conv->hasOneUse() && isTileable(conv) &&
         root.getMatchingIndexingMap(operand).isIdentity())
       return conv;
   }
@@ -499,11 +501,16 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
           channels = ranges[3];
   bool isConv = root.getOperation() == conv.getOperation();
   int64_t numLoops = root.getNumLoops();
-  // Blocks of output rows, about kTargetChunks of them over the batch.
+  // Blocks of output rows, about kTargetChunks of them over the batch. A
+  // batch known only at run time is cut as one image, each block in one
+  // image, so every block is static; its blocks always go to threads (one
+  // block runs on the calling thread).
+  bool dynamicBatch = ShapedType::isDynamic(batch);
+  int64_t images = dynamicBatch ? 1 : batch;
   int64_t blockRows =
-      divisorAtMost(rows, std::max<int64_t>(1, batch * rows / kTargetChunks));
-  bool parallel =
-      product(ranges) >= parallelThreshold && batch * (rows / blockRows) > 1;
+      divisorAtMost(rows, std::max<int64_t>(1, images * rows / kTargetChunks));
+  bool parallel = dynamicBatch || (product(ranges) >= parallelThreshold &&
+                                   batch * (rows / blockRows) > 1);
   // The convolution (its tiled copy at the inner level) and its fill.
   auto fuse = [](Operation *producer, bool) {
     return isa<linalg::Conv2DNhwcHwcfOp, linalg::FillOp>(producer);

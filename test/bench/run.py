@@ -21,7 +21,7 @@ Runtime) their columns stay empty.
 
 Run with Debian's /usr/bin/python3 (which has torch, numpy and onnx) after
 setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
-Cases with a batch (the MLPs, softmax) come twice: "variant": "static",
+Cases with a batch (the MLPs, softmax, conv_relu) come twice: "variant": "static",
 the batch in the model's types, and "variant": "dynamic", the batch a `?`
 that the run's inputs set (and `?x?` for softmax), each timed against
 the same peers; the summary prints dynamic over static.
@@ -258,9 +258,10 @@ def make_cases(data_dir):
     conv = [save("conv_x", rng.uniform(-1, 1, (8, 64, 64, 32))),
             save("conv_w", rng.uniform(-0.05, 0.05, (5, 5, 32, 32))),
             save("conv_b", rng.uniform(-0.1, 0.1, (32,)))]
-    cases.append(Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
-                      ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
-                      rtol=1e-3, atol=1e-5))
+    case = Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
+                ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
+                rtol=1e-3, atol=1e-5)
+    cases += [case, case.dynamic(conv_relu_mlir("?", 64, 32, 5))]
     return cases
 
 
