@@ -21,6 +21,72 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
+/// A tensor and one of its dimensions, or (dimension -1) an index value.
+using SizeOrigin = std::pair<Value, int64_t>;
+
+/// Where the size of `value`'s dimension `dim` was first read: the ops that
+/// pass a size on unchanged are followed back (destination-style ops to
+/// their inits, empty tensors to their sizes, `tensor.dim`, casts, and
+/// reshapes that leave a dynamic dimension alone among unit ones). Sizes of
+/// one origin are equal at run time: a softmax's `x - max(x, keep_dims)`
+/// needs no broadcast of its rows.
+static SizeOrigin getSizeOrigin(Value value, int64_t dim) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(def)) {
+      value = dps.getTiedOpOperand(cast<OpResult>(value))->get();
+      continue;
+    }
+    if (auto cast = dyn_cast<tensor::CastOp>(def)) {
+      value = cast.getSource();
+      continue;
+    }
+    if (auto empty = dyn_cast<tensor::EmptyOp>(def)) {
+      if (!empty.getType().isDynamicDim(dim))
+        break;
+      Value size = empty.getDynamicSize(dim);
+      auto read = size.getDefiningOp<tensor::DimOp>();
+      std::optional<int64_t> index =
+          read ? read.getConstantIndex() : std::nullopt;
+      if (!index)
+        return {size, -1};
+      value = read.getSource();
+      dim = *index;
+      continue;
+    }
+    // A reshape that keeps the dimension, among dimensions of size 1.
+    auto alone = [](RankedTensorType type, ArrayRef<int64_t> group,
+                    int64_t keep) {
+      return llvm::all_of(group, [&](int64_t other) {
+        return other == keep || type.getDimSize(other) == 1;
+      });
+    };
+    if (auto expand = dyn_cast<tensor::ExpandShapeOp>(def)) {
+      auto groups = expand.getReassociationIndices();
+      auto group = llvm::find_if(groups, [&](const ReassociationIndices &g) {
+        return llvm::is_contained(g, dim);
+      });
+      if (group == groups.end() || !alone(expand.getResultType(), *group, dim))
+        break;
+      value = expand.getSrc();
+      dim = group - groups.begin();
+      continue;
+    }
+    if (auto collapse = dyn_cast<tensor::CollapseShapeOp>(def)) {
+      ReassociationIndices group = collapse.getReassociationIndices()[dim];
+      auto source = collapse.getSrcType();
+      auto dynamic = llvm::find_if(
+          group, [&](int64_t d) { return source.isDynamicDim(d); });
+      if (dynamic == group.end() || !alone(source, group, *dynamic))
+        break;
+      value = collapse.getSrc();
+      dim = *dynamic;
+      continue;
+    }
+    break;
+  }
+  return {value, dim};
+}
+
 /// The size of the result's dimension `dim` under TensorFlow's rule: the
 /// first aligned operand size that is not 1 (the run-time check made the
 /// others equal to it or 1), or 1.
@@ -189,11 +255,14 @@ SmallVector<Value> mlir::tfc::broadcastDynamicUnitDims(OpBuilder &b,
       return false;
     if (!result.isDynamicDim(dim))
       return result.getDimSize(dim) != 1;
-    return llvm::count_if(operands, [&](Value other) {
-             auto otherType = cast<RankedTensorType>(other.getType());
-             int64_t otherDim = dim - (result.getRank() - otherType.getRank());
-             return otherDim >= 0 && otherType.isDynamicDim(otherDim);
-           }) > 1;
+    // Another operand dynamic there, its size from another origin.
+    SizeOrigin own = getSizeOrigin(operand, operandDim);
+    return llvm::any_of(operands, [&](Value other) {
+      auto otherType = cast<RankedTensorType>(other.getType());
+      int64_t otherDim = dim - (result.getRank() - otherType.getRank());
+      return otherDim >= 0 && otherType.isDynamicDim(otherDim) &&
+             getSizeOrigin(other, otherDim) != own;
+    });
   };
   for (auto [index, operand] : llvm::enumerate(operands)) {
     auto type = cast<RankedTensorType>(operand.getType());

@@ -99,3 +99,17 @@ func.func @constant() -> tensor<2xf32> {
   %0 = tfc.constant dense<[1.0, 2.0]> : tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// Sizes read from the same dimension are equal at run time: the maximum's
+// rows are the input's (through the reduction, its fill and empty tensor,
+// and the reshape that keeps the dimension), so nothing broadcasts.
+// CHECK-LABEL: func.func @same_rows
+// CHECK-NOT: scf.if
+// CHECK: arith.subf
+func.func @same_rows(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %m = tfc.reduce_max %x axes [1] keep_dims : tensor<?x4xf32>
+  %d = tfc.sub %x, %m : tensor<?x4xf32>, tensor<?x1xf32>
+  return %d : tensor<?x4xf32>
+}
