@@ -463,12 +463,45 @@ static Value rootOf(Value value) {
   return value;
 }
 
+/// What the number of iterations of a loop is: a static size, or a
+/// dimension of a buffer (an allocation's size traced to the dimension it
+/// was taken from), so that two ops over the rows of related buffers are
+/// seen to have as many rows.
+using LoopExtent = std::pair<Value, int64_t>;
+
+static LoopExtent extentOf(Value buffer, int64_t dim) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!type.isDynamicDim(dim))
+    return {Value(), type.getDimSize(dim)};
+  if (auto alloc = buffer.getDefiningOp<gpu::AllocOp>()) {
+    Value size = alloc.getDynamicSizes()[type.getDynamicDimIndex(dim)];
+    if (auto source = size.getDefiningOp<memref::DimOp>())
+      if (std::optional<int64_t> index = source.getConstantIndex())
+        return extentOf(source.getSource(), *index);
+    return {size, ShapedType::kDynamic};
+  }
+  return {buffer, dim};
+}
+
+/// The extent of `op`'s first loop, from an operand it indexes.
+static std::optional<LoopExtent> rowExtent(linalg::GenericOp op) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
+      if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
+          dim && dim.getPosition() == 0 &&
+          isa<MemRefType>(operand.get().getType()))
+        return extentOf(operand.get(), i);
+  }
+  return std::nullopt;
+}
+
 /// Whether `op` can run inside a row chain over `rows` rows: its first loop
 /// is parallel with `rows` iterations, and it is element-wise or a block
 /// reduction of all its other loops into row-indexed outputs.
-static bool isRowOp(linalg::GenericOp op, int64_t rows) {
+static bool isRowOp(linalg::GenericOp op, const LoopExtent &rows) {
   if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
-      op.getStaticLoopRanges()[0] != rows ||
+      rowExtent(op) != rows ||
       op.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
     return false;
   for (OpOperand &operand : op->getOpOperands()) {
@@ -492,9 +525,11 @@ static bool isRowOp(linalg::GenericOp op, int64_t rows) {
          matchBlockReduction(op, combiner).has_value();
 }
 
-/// Ops that may sit between the ops of a row chain: they touch no buffer.
+/// Ops that may sit between the ops of a row chain: they touch no buffer's
+/// data.
 static bool isTransparent(Operation *op) {
-  return isa<gpu::AllocOp>(op) || op->hasTrait<OpTrait::ConstantLike>();
+  return isa<gpu::AllocOp, memref::DimOp>(op) ||
+         op->hasTrait<OpTrait::ConstantLike>();
 }
 
 /// The longest run of row ops from `first` on, over its rows, in which a
@@ -502,11 +537,10 @@ static bool isTransparent(Operation *op) {
 /// a run worth a kernel of its own has a reduction and another op.
 static SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first) {
   SmallVector<linalg::GenericOp> chain;
-  SmallVector<int64_t> ranges = first.getStaticLoopRanges();
-  if (ranges.empty() || ShapedType::isDynamic(ranges[0]) ||
-      !isRowOp(first, ranges[0]))
+  std::optional<LoopExtent> extent = rowExtent(first);
+  if (!extent || !isRowOp(first, *extent))
     return chain;
-  int64_t rows = ranges[0];
+  LoopExtent rows = *extent;
   DenseSet<Value> written;
   DenseMap<Value, Value> writtenRoots;
   auto accepts = [&](linalg::GenericOp op) {
@@ -571,7 +605,7 @@ static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
                         int64_t maxBlockSize) {
   Location loc = chain.back().getLoc();
   b.setInsertionPoint(chain.back());
-  int64_t rows = chain.front().getStaticLoopRanges()[0];
+  Value rows = loopSizes(b, loc, chain.front())[0];
   // A short static row needs fewer threads, but at least a warp.
   int64_t longest = 1;
   for (linalg::GenericOp op : chain) {
@@ -589,15 +623,15 @@ static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
           ? maxBlockSize
           : std::clamp<int64_t>(llvm::PowerOf2Ceil(longest), 32, maxBlockSize);
   Value one = indexConstant(b, loc, 1);
-  gpu::LaunchOp launch = createLaunch(b, loc, {indexConstant(b, loc, rows), one, one},
-                                      {blockSize, 1, 1});
+  gpu::LaunchOp launch =
+      createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
   Value row = launch.getBlockIds().x, thread = launch.getThreadIds().x;
   Value zero = indexConstant(b, loc, 0);
   Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         thread, zero);
   // Without rows, the one block launched reads and writes nothing.
-  Value isRow = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row,
-                                      indexConstant(b, loc, rows));
+  Value isRow =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
   for (auto [index, op] : llvm::enumerate(chain)) {
     if (index > 0)
       gpu::BarrierOp::create(b, loc);

@@ -37,7 +37,9 @@ struct TFCGPUMergeKernelModulesPass
               i, LLVM::LLVMDialect::getAlignAttrName(),
               IntegerAttr::get(IntegerType::get(&getContext(), 64), 16));
     });
-    if (kernels.size() <= 1)
+    // Even one module is renamed: the kernels' module is always
+    // kKernelModule, whatever their number.
+    if (kernels.empty())
       return;
     OpBuilder b(&getContext());
     b.setInsertionPoint(kernels.front());

@@ -292,3 +292,33 @@ func.func @cross_row(%x: memref<64x64xf32>, %max: memref<64xf32>, %sum: memref<6
   }
   return
 }
+
+// -----
+
+// Rows known at run time: the ops' rows are the same dimension of the
+// input (the allocations' sizes are taken from it), so the run is one
+// kernel with a block per row.
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK: %[[ROWS:.*]] = memref.dim %arg0, %c0
+// CHECK: %[[GRID:.*]] = arith.maxui %[[ROWS]]
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[GRID]],
+// CHECK: gpu.all_reduce maximumf
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.launch
+func.func @dynamic_rows(%x: memref<?x?xf32>, %out: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %rows = memref.dim %x, %c0 : memref<?x?xf32>
+  %max = gpu.alloc (%rows) : memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<?x?xf32>) outs(%max : memref<?xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max : memref<?x?xf32>, memref<?xf32>) outs(%out : memref<?x?xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    linalg.yield %d : f32
+  }
+  return
+}
