@@ -15,6 +15,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/bit.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUMAPLINALG
@@ -330,6 +331,22 @@ static Value emitStridedReduction(
   return total;
 }
 
+/// Threads of a block that works on rows of `length` elements (unknown:
+/// nullopt). A short row needs fewer threads, but at least a warp. A long
+/// one gets up to 1024, about 8 elements each per pass over the row: the
+/// fewer rows a multiprocessor has in flight, the likelier a second pass
+/// over a row (a softmax's) finds it in the L1 cache.
+static int64_t rowBlockSize(std::optional<int64_t> length,
+                            int64_t maxBlockSize) {
+  if (!length)
+    return maxBlockSize;
+  if (*length <= maxBlockSize)
+    return std::clamp<int64_t>(llvm::PowerOf2Ceil(*length), 32, maxBlockSize);
+  return std::clamp<int64_t>(static_cast<int64_t>(
+                                 llvm::bit_floor(uint64_t(*length / 8))), maxBlockSize,
+                             1024);
+}
+
 /// A row reduction: one block per output element; its threads stride over
 /// the reduced elements, `gpu.all_reduce` combines their partial results,
 /// and thread 0 combines the total with the output's initial value.
@@ -342,10 +359,8 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
   SmallVector<Value> reducedSizes = space.sizesOf(space.reductionDims);
   Value rows = product(b, loc, rowSizes);
   Value reduced = product(b, loc, reducedSizes);
-  // A short static row needs fewer threads, but at least a warp.
-  int64_t blockSize = maxBlockSize;
-  if (std::optional<int64_t> n = getConstantIntValue(reduced))
-    blockSize = std::clamp<int64_t>(llvm::PowerOf2Ceil(*n), 32, maxBlockSize);
+  int64_t blockSize =
+      rowBlockSize(getConstantIntValue(reduced), maxBlockSize);
   Value one = indexConstant(b, loc, 1);
   gpu::LaunchOp launch =
       createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
@@ -606,7 +621,6 @@ static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
   Location loc = chain.back().getLoc();
   b.setInsertionPoint(chain.back());
   Value rows = loopSizes(b, loc, chain.front())[0];
-  // A short static row needs fewer threads, but at least a warp.
   int64_t longest = 1;
   for (linalg::GenericOp op : chain) {
     int64_t inner = 1;
@@ -618,10 +632,10 @@ static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
                   ? ShapedType::kDynamic
                   : std::max(longest, inner);
   }
-  int64_t blockSize =
-      ShapedType::isDynamic(longest)
-          ? maxBlockSize
-          : std::clamp<int64_t>(llvm::PowerOf2Ceil(longest), 32, maxBlockSize);
+  int64_t blockSize = rowBlockSize(
+      ShapedType::isDynamic(longest) ? std::nullopt
+                                     : std::optional<int64_t>(longest),
+      maxBlockSize);
   Value one = indexConstant(b, loc, 1);
   gpu::LaunchOp launch =
       createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
@@ -632,7 +646,8 @@ static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
   // Without rows, the one block launched reads and writes nothing.
   Value isRow =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
-  for (auto [index, op] : llvm::enumerate(chain)) {
+  for (auto [index, member] : llvm::enumerate(chain)) {
+    linalg::GenericOp op = member;
     if (index > 0)
       gpu::BarrierOp::create(b, loc);
     SmallVector<Value> sizes = loopSizes(b, loc, op);

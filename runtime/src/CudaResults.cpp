@@ -22,8 +22,9 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
   *result = nullptr;
   const int64_t *sizes = words + 3;
   const int64_t *strides = words + 3 + rank;
+  // Every element is copied from the device: no zero-fill first.
   std::unique_ptr<tfc_tensor, void (*)(tfc_tensor *)> tensor(
-      tfc_tensor_create(dtype, rank, sizes, status), tfc_tensor_destroy);
+      createTensorToOverwrite(dtype, rank, sizes, status), tfc_tensor_destroy);
   if (!tensor)
     return TFC_RESOURCE_EXHAUSTED;
   int64_t elementSize = tfc_dtype_size(dtype);

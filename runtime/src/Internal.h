@@ -95,7 +95,14 @@ tfc_code checkShape(tfc_dtype dtype, int64_t rank, const int64_t *dims,
 /// TFC_ALIGNMENT-aligned, zero-filled memory of at least `size` bytes (at
 /// least one cache line, so empty buffers still have a unique address);
 /// NULL when the allocation fails or `size` is over maxAllocationBytes().
-void *allocateAligned(int64_t size);
+/// Without `zeroed`, the memory is left as it is: for a buffer that is
+/// overwritten whole at once (a result copied from the device).
+void *allocateAligned(int64_t size, bool zeroed = true);
+
+/// tfc_tensor_create's tensor, its data not zero-filled: for a tensor whose
+/// every element is written next.
+tfc_tensor *createTensorToOverwrite(tfc_dtype dtype, int64_t rank,
+                                   const int64_t *shape, tfc_status *status);
 
 /// The largest tensor or variable buffer the runtime allocates: the
 /// environment variable TFC_MAX_ALLOC_BYTES, else the machine's physical

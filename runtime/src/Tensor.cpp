@@ -119,7 +119,7 @@ std::string tfc::runtime::allocationLimitNote(int64_t size) {
                       static_cast<long long>(maxAllocationBytes()));
 }
 
-void *tfc::runtime::allocateAligned(int64_t size) {
+void *tfc::runtime::allocateAligned(int64_t size, bool zeroed) {
   if (size > maxAllocationBytes())
     return nullptr;
   if (size < TFC_ALIGNMENT)
@@ -131,7 +131,8 @@ void *tfc::runtime::allocateAligned(int64_t size) {
   void *ptr = nullptr;
   if (posix_memalign(&ptr, TFC_ALIGNMENT, static_cast<size_t>(size)) != 0)
     return nullptr;
-  std::memset(ptr, 0, static_cast<size_t>(size));
+  if (zeroed)
+    std::memset(ptr, 0, static_cast<size_t>(size));
   return ptr;
 }
 
@@ -199,12 +200,14 @@ tfc_tensor *tfc_tensor_create_string(const char *text, tfc_status *status) {
   return tensor;
 }
 
-tfc_tensor *tfc_tensor_create(tfc_dtype dtype, int64_t rank,
-                              const int64_t *shape, tfc_status *status) {
+/// A tensor of its own data, zero-filled where `zeroed`.
+static tfc_tensor *createTensor(tfc_dtype dtype, int64_t rank,
+                                const int64_t *shape, bool zeroed,
+                                tfc_status *status) {
   tfc_tensor *tensor = newTensor(dtype, rank, shape, status);
   if (!tensor)
     return nullptr;
-  tensor->data = allocateAligned(tensor->byteSize);
+  tensor->data = allocateAligned(tensor->byteSize, zeroed);
   if (!tensor->data) {
     setError(status, TFC_RESOURCE_EXHAUSTED,
              "cannot allocate %lld bytes for a tensor of type %s%s",
@@ -216,6 +219,11 @@ tfc_tensor *tfc_tensor_create(tfc_dtype dtype, int64_t rank,
   }
   tensor->owning = true;
   return tensor;
+}
+
+tfc_tensor *tfc_tensor_create(tfc_dtype dtype, int64_t rank,
+                              const int64_t *shape, tfc_status *status) {
+  return createTensor(dtype, rank, shape, /*zeroed=*/true, status);
 }
 
 tfc_tensor *tfc_tensor_wrap(tfc_dtype dtype, int64_t rank, const int64_t *shape,
@@ -323,3 +331,10 @@ tfc_code tfc_tensor_check(const tfc_tensor *tensor, const char *name,
 }
 
 } // extern "C"
+
+tfc_tensor *tfc::runtime::createTensorToOverwrite(tfc_dtype dtype,
+                                                  int64_t rank,
+                                                  const int64_t *shape,
+                                                  tfc_status *status) {
+  return createTensor(dtype, rank, shape, /*zeroed=*/false, status);
+}
