@@ -322,3 +322,37 @@ func.func @dynamic_rows(%x: memref<?x?xf32>, %out: memref<?x?xf32>) {
   }
   return
 }
+
+// -----
+
+// A long row read once gets 1024 threads, about 8 elements each per pass.
+// CHECK-LABEL: func.func @long_row_once
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in (%{{.*}} = %c1024,
+func.func @long_row_once(%x: memref<4x8192xf32>, %max: memref<4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<4x8192xf32>) outs(%max : memref<4xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// A chain passing over its long rows twice keeps 256 threads a block.
+// CHECK-LABEL: func.func @long_row_twice
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in (%{{.*}} = %c256,
+// CHECK-NOT: gpu.launch
+func.func @long_row_twice(%x: memref<4x8192xf32>, %max: memref<4xf32>, %out: memref<4x8192xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<4x8192xf32>) outs(%max : memref<4xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max : memref<4x8192xf32>, memref<4xf32>) outs(%out : memref<4x8192xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    linalg.yield %d : f32
+  }
+  return
+}
