@@ -40,10 +40,8 @@ struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
                                              "tensors");
     Type elementType =
         cast<TensorType>(op->getOperand(0).getType()).getElementType();
-    SmallVector<Value> operands = broadcastDynamicUnitDims(
-        rewriter, op.getLoc(), resultType, adaptor.getOperands());
     Value result = buildElementwiseGeneric(
-        rewriter, op.getLoc(), resultType, operands,
+        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
         [&](OpBuilder &builder, Location loc, ValueRange args) {
           return scalar(builder, loc, elementType, args);
         });
