@@ -3,6 +3,7 @@
 // Maps linalg ops on device buffers to gpu.launch: element-wise ops over a
 // 1-d grid, row reductions one block per row with a block-level all-reduce,
 // matmul-like contractions as shared-memory tiles (GPUTiledContraction.cpp),
+// runs of row ops over the same rows as one kernel (GPURowChain.cpp),
 // other contractions and reductions as 2-d thread tiles.
 //
 //===----------------------------------------------------------------------===//
@@ -80,7 +81,7 @@ SmallVector<Value> gpu_mapping::indicesAt(OpBuilder &b, Location loc,
 
 /// Loads the outputs at `ivs` whose block arguments the payload reads;
 /// the others are null.
-static SmallVector<Value> loadOutputs(OpBuilder &b, Location loc,
+SmallVector<Value> gpu_mapping::loadOutputs(OpBuilder &b, Location loc,
                                       linalg::GenericOp op, ValueRange ivs,
                                       bool all) {
   SmallVector<Value> values;
@@ -98,7 +99,7 @@ static SmallVector<Value> loadOutputs(OpBuilder &b, Location loc,
 
 /// Clones the payload of `op` at iteration point `ivs`, the output block
 /// arguments taking `outs`; returns the yielded values.
-static SmallVector<Value> emitPayload(OpBuilder &b, Location loc,
+SmallVector<Value> gpu_mapping::emitPayload(OpBuilder &b, Location loc,
                                       linalg::GenericOp op, ValueRange ivs,
                                       ValueRange outs) {
   IRMapping mapping;
@@ -129,7 +130,8 @@ static SmallVector<Value> emitPayload(OpBuilder &b, Location loc,
                              [&](Value v) { return mapping.lookupOrDefault(v); });
 }
 
-static void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
+void gpu_mapping::storeOutputs(OpBuilder &b, Location loc,
+                               linalg::GenericOp op,
                          ValueRange ivs, ValueRange values) {
   for (auto [init, value] : llvm::zip(op.getDpsInitsMutable(), values))
     memref::StoreOp::create(
@@ -222,8 +224,8 @@ static void mapElementwise(OpBuilder &b, linalg::GenericOp op,
 
 /// The all-reduce kind of a reduction whose single output is combined by
 /// one associative, commutative op of a 32-bit value; sets `combiner`.
-static std::optional<gpu::AllReduceOperation>
-matchBlockReduction(linalg::GenericOp op, Operation *&combiner) {
+std::optional<gpu::AllReduceOperation>
+gpu_mapping::matchBlockReduction(linalg::GenericOp op, Operation *&combiner) {
   if (op.getNumDpsInits() != 1)
     return std::nullopt;
   BlockArgument out = op.getRegionOutputArgs()[0];
@@ -267,7 +269,7 @@ static constexpr int64_t kStrideUnroll = 4;
 /// body gets the position and its accumulator and returns the new one
 /// (none without `inits`). Returns the accumulators, one per unrolled
 /// position.
-static SmallVector<Value> emitStridedLoop(
+SmallVector<Value> gpu_mapping::emitStridedLoop(
     OpBuilder &b, Location loc, Value start, Value count, int64_t step,
     ValueRange inits,
     function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body) {
@@ -309,7 +311,7 @@ static SmallVector<Value> emitStridedLoop(
 
 /// A thread's partial result of the reduction `op` over the positions from
 /// `start` by `step` below `count`: the unrolled accumulators combined.
-static Value emitStridedReduction(
+Value gpu_mapping::emitStridedReduction(
     OpBuilder &b, Location loc, linalg::GenericOp op, Operation *combiner,
     Value start, Value count, int64_t step,
     function_ref<SmallVector<Value>(OpBuilder &, Value)> pointAt) {
@@ -338,7 +340,7 @@ static Value emitStridedReduction(
 /// over its rows once gains (the row maxima of relu(a * b + c) * 0.5 over
 /// three [8192, 8192] arrays: 320 to 288 us), one that passes three times
 /// (a softmax) loses (182 to 215 us), so only single passes are wide.
-static int64_t rowBlockSize(std::optional<int64_t> length,
+int64_t gpu_mapping::rowBlockSize(std::optional<int64_t> length,
                             int64_t maxBlockSize, bool wide) {
   if (!length)
     return maxBlockSize;
@@ -349,6 +351,30 @@ static int64_t rowBlockSize(std::optional<int64_t> length,
   return std::clamp<int64_t>(static_cast<int64_t>(
                                  llvm::bit_floor(uint64_t(*length / 8))), maxBlockSize,
                              1024);
+}
+
+/// Combines the block's partial results of the reduction `op` with
+/// `gpu.all_reduce` (outside control flow: every thread reaches it), then
+/// thread 0 of a block with a row (`isFirst`) combines the total with the
+/// output's value at `ivs` and stores it there.
+void gpu_mapping::emitRowTotal(OpBuilder &b, Location loc,
+                               linalg::GenericOp op,
+                         gpu::AllReduceOperation kind, Operation *combiner,
+                         Value partial, Value isFirst, ArrayRef<Value> ivs) {
+  Value total = gpu::AllReduceOp::create(
+                    b, loc, partial,
+                    gpu::AllReduceOperationAttr::get(b.getContext(), kind),
+                    /*uniform=*/true)
+                    .getResult();
+  auto first = scf::IfOp::create(b, loc, isFirst, false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&first.getThenRegion().front());
+  Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
+  IRMapping mapping;
+  BlockArgument out = op.getRegionOutputArgs()[0];
+  for (Value operand : combiner->getOperands())
+    mapping.map(operand, operand == out ? initial : total);
+  storeOutputs(b, loc, op, ivs, b.clone(*combiner, mapping)->getResult(0));
 }
 
 /// A row reduction: one block per output element; its threads stride over
@@ -385,29 +411,14 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
         return space.merge(
             rowIvs, delinearize(inner, loc, position, reducedSizes));
       });
-  Value total =
-      gpu::AllReduceOp::create(
-          b, loc, partial,
-          gpu::AllReduceOperationAttr::get(b.getContext(), kind),
-          /*uniform=*/true)
-          .getResult();
-
   Value isFirst = arith::AndIOp::create(
       b, loc, isRow,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                             launch.getThreadIds().x, indexConstant(b, loc, 0)));
-  auto first = scf::IfOp::create(b, loc, isFirst, false);
-  b.setInsertionPointToStart(&first.getThenRegion().front());
   Value zero = indexConstant(b, loc, 0);
   SmallVector<Value> ivs =
       space.merge(rowIvs, SmallVector<Value>(reducedSizes.size(), zero));
-  Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
-  IRMapping mapping;
-  BlockArgument out = op.getRegionOutputArgs()[0];
-  for (Value operand : combiner->getOperands())
-    mapping.map(operand, operand == out ? initial : total);
-  Value result = b.clone(*combiner, mapping)->getResult(0);
-  storeOutputs(b, loc, op, ivs, result);
+  emitRowTotal(b, loc, op, kind, combiner, partial, isFirst, ivs);
 }
 
 /// One thread per output element, serial over the reduced elements: 16x16
@@ -473,235 +484,6 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
                          emitPayload(b, loc, op, ivs, loop.getRegionIterArgs()));
   }
   storeOutputs(b, loc, op, firstIvs, loop.getResults());
-}
-
-/// The buffer a view is a view of.
-static Value rootOf(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
-/// What the number of iterations of a loop is: a static size, or a
-/// dimension of a buffer (an allocation's size traced to the dimension it
-/// was taken from), so that two ops over the rows of related buffers are
-/// seen to have as many rows.
-using LoopExtent = std::pair<Value, int64_t>;
-
-static LoopExtent extentOf(Value buffer, int64_t dim) {
-  auto type = cast<MemRefType>(buffer.getType());
-  if (!type.isDynamicDim(dim))
-    return {Value(), type.getDimSize(dim)};
-  if (auto alloc = buffer.getDefiningOp<gpu::AllocOp>()) {
-    Value size = alloc.getDynamicSizes()[type.getDynamicDimIndex(dim)];
-    if (auto source = size.getDefiningOp<memref::DimOp>())
-      if (std::optional<int64_t> index = source.getConstantIndex())
-        return extentOf(source.getSource(), *index);
-    return {size, ShapedType::kDynamic};
-  }
-  return {buffer, dim};
-}
-
-/// The extent of `op`'s first loop, from an operand it indexes.
-static std::optional<LoopExtent> rowExtent(linalg::GenericOp op) {
-  for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    for (unsigned i = 0, e = map.getNumResults(); i < e; ++i)
-      if (auto dim = dyn_cast<AffineDimExpr>(map.getResult(i));
-          dim && dim.getPosition() == 0 &&
-          isa<MemRefType>(operand.get().getType()))
-        return extentOf(operand.get(), i);
-  }
-  return std::nullopt;
-}
-
-/// Whether `op` can run inside a row chain over `rows` rows: its first loop
-/// is parallel with `rows` iterations, and it is element-wise or a block
-/// reduction of all its other loops into row-indexed outputs.
-static bool isRowOp(linalg::GenericOp op, const LoopExtent &rows) {
-  if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0 ||
-      rowExtent(op) != rows ||
-      op.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
-    return false;
-  for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
-    if (!map.isProjectedPermutation())
-      return false;
-    // A row-indexed operand: its first index is the row.
-    if (map.getNumResults() > 0 && map.getDimPosition(0) == 0)
-      continue;
-    // Otherwise the same for every row, and only read.
-    if (map.isFunctionOfDim(0) || op.isDpsInit(&operand))
-      return false;
-  }
-  if (op.getNumReductionLoops() == 0)
-    return true;
-  Operation *combiner = nullptr;
-  return llvm::all_of(llvm::drop_begin(op.getIteratorTypesArray()),
-                      [](utils::IteratorType type) {
-                        return type == utils::IteratorType::reduction;
-                      }) &&
-         matchBlockReduction(op, combiner).has_value();
-}
-
-/// Ops that may sit between the ops of a row chain: they touch no buffer's
-/// data.
-static bool isTransparent(Operation *op) {
-  return isa<gpu::AllocOp, memref::DimOp>(op) ||
-         op->hasTrait<OpTrait::ConstantLike>();
-}
-
-/// The longest run of row ops from `first` on, over its rows, in which a
-/// buffer one op writes is indexed by the row wherever the run touches it;
-/// a run worth a kernel of its own has a reduction and another op.
-static SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first) {
-  SmallVector<linalg::GenericOp> chain;
-  std::optional<LoopExtent> extent = rowExtent(first);
-  if (!extent || !isRowOp(first, *extent))
-    return chain;
-  LoopExtent rows = *extent;
-  DenseSet<Value> written;
-  DenseMap<Value, Value> writtenRoots;
-  auto accepts = [&](linalg::GenericOp op) {
-    if (!isRowOp(op, rows))
-      return false;
-    for (OpOperand &operand : op->getOpOperands()) {
-      Value value = operand.get(), root = rootOf(value);
-      if (op.isDpsInit(&operand)) {
-        // Written buffers are allocations or arguments, named one way.
-        if (root != value)
-          return false;
-        continue;
-      }
-      auto it = writtenRoots.find(root);
-      if (it != writtenRoots.end() && it->second != value)
-        return false;
-      AffineMap map = op.getMatchingIndexingMap(&operand);
-      if (written.contains(value) &&
-          (map.getNumResults() == 0 || map.getDimPosition(0) != 0))
-        return false;
-    }
-    for (Value init : op.getDpsInits())
-      for (linalg::GenericOp earlier : chain)
-        for (OpOperand &operand : earlier->getOpOperands())
-          if (rootOf(operand.get()) == init &&
-              (operand.get() != init ||
-               earlier.getMatchingIndexingMap(&operand).getNumResults() ==
-                   0 ||
-               earlier.getMatchingIndexingMap(&operand).getDimPosition(0) !=
-                   0))
-            return false;
-    return true;
-  };
-  for (Operation *op = first; op; op = op->getNextNode()) {
-    if (isTransparent(op))
-      continue;
-    auto generic = dyn_cast<linalg::GenericOp>(op);
-    if (!generic || !accepts(generic))
-      break;
-    chain.push_back(generic);
-    for (Value init : generic.getDpsInits()) {
-      written.insert(init);
-      writtenRoots[init] = init;
-    }
-  }
-  bool hasReduction = llvm::any_of(chain, [](linalg::GenericOp op) {
-    return op.getNumReductionLoops() != 0;
-  });
-  if (chain.size() < 2 || !hasReduction)
-    chain.clear();
-  return chain;
-}
-
-/// A row chain as one kernel: a block per row runs the ops in order, each
-/// op's threads striding over the row (consecutive threads, consecutive
-/// elements), a reduction combining its threads' partial results with
-/// `gpu.all_reduce`, and a barrier between two ops, so that what one op
-/// writes of the row the next one reads. A softmax is one kernel that
-/// reads its row from device memory once (the later passes hit the cache)
-/// and writes it once.
-static void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
-                        int64_t maxBlockSize) {
-  Location loc = chain.back().getLoc();
-  b.setInsertionPoint(chain.back());
-  Value rows = loopSizes(b, loc, chain.front())[0];
-  int64_t longest = 1, passes = 0;
-  for (linalg::GenericOp op : chain) {
-    int64_t inner = 1;
-    for (int64_t size : llvm::drop_begin(op.getStaticLoopRanges()))
-      inner = ShapedType::isDynamic(size) || ShapedType::isDynamic(inner)
-                  ? ShapedType::kDynamic
-                  : inner * size;
-    if (inner != 1)
-      ++passes;
-    longest = ShapedType::isDynamic(inner) || ShapedType::isDynamic(longest)
-                  ? ShapedType::kDynamic
-                  : std::max(longest, inner);
-  }
-  int64_t blockSize = rowBlockSize(
-      ShapedType::isDynamic(longest) ? std::nullopt
-                                     : std::optional<int64_t>(longest),
-      maxBlockSize, /*wide=*/passes <= 1);
-  Value one = indexConstant(b, loc, 1);
-  gpu::LaunchOp launch =
-      createLaunch(b, loc, {rows, one, one}, {blockSize, 1, 1});
-  Value row = launch.getBlockIds().x, thread = launch.getThreadIds().x;
-  Value zero = indexConstant(b, loc, 0);
-  Value isFirst = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        thread, zero);
-  // Without rows, the one block launched reads and writes nothing.
-  Value isRow =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
-  for (auto [index, member] : llvm::enumerate(chain)) {
-    linalg::GenericOp op = member;
-    if (index > 0)
-      gpu::BarrierOp::create(b, loc);
-    SmallVector<Value> sizes = loopSizes(b, loc, op);
-    SmallVector<Value> innerSizes(llvm::drop_begin(sizes));
-    Value inner = arith::SelectOp::create(b, loc, isRow,
-                                          product(b, loc, innerSizes), zero);
-    auto pointAt = [&](OpBuilder &inner, Value position) {
-      SmallVector<Value> ivs{row};
-      llvm::append_range(ivs,
-                         delinearize(inner, loc, position, innerSizes));
-      return ivs;
-    };
-    if (op.getNumReductionLoops() == 0) {
-      emitStridedLoop(
-          b, loc, thread, inner, blockSize, {},
-          [&](OpBuilder &body, Value position, ValueRange) {
-            SmallVector<Value> ivs = pointAt(body, position);
-            SmallVector<Value> outs =
-                loadOutputs(body, loc, op, ivs, /*all=*/false);
-            storeOutputs(body, loc, op, ivs,
-                         emitPayload(body, loc, op, ivs, outs));
-            return SmallVector<Value>();
-          });
-      continue;
-    }
-    Operation *combiner = nullptr;
-    gpu::AllReduceOperation kind = *matchBlockReduction(op, combiner);
-    Value partial = emitStridedReduction(b, loc, op, combiner, thread, inner,
-                                         blockSize, pointAt);
-    Value total =
-        gpu::AllReduceOp::create(
-            b, loc, partial,
-            gpu::AllReduceOperationAttr::get(b.getContext(), kind),
-            /*uniform=*/true)
-            .getResult();
-    auto first = scf::IfOp::create(
-        b, loc, arith::AndIOp::create(b, loc, isRow, isFirst), false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(&first.getThenRegion().front());
-    SmallVector<Value> ivs(op.getNumLoops(), zero);
-    ivs[0] = row;
-    Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
-    IRMapping mapping;
-    BlockArgument out = op.getRegionOutputArgs()[0];
-    for (Value operand : combiner->getOperands())
-      mapping.map(operand, operand == out ? initial : total);
-    storeOutputs(b, loc, op, ivs, b.clone(*combiner, mapping)->getResult(0));
-  }
 }
 
 namespace {

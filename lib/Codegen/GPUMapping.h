@@ -1,8 +1,9 @@
 //===- GPUMapping.h - building blocks of tfc-gpu-map-linalg -----*- C++ -*-===//
 //
 // Internal to lib/Codegen: the helpers tfc-gpu-map-linalg's mappings share
-// (launches, index arithmetic, operands at an iteration point), and the
-// shared-memory tiling of contractions, which has its own file.
+// (launches, index arithmetic, operands at an iteration point, strided row
+// loops and block reductions), and the mappings with files of their own:
+// row chains and the shared-memory tiling of contractions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,63 @@ gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, ArrayRef<Value> grid,
 
 /// The loop sizes of `op`.
 SmallVector<Value> loopSizes(OpBuilder &b, Location loc, linalg::GenericOp op);
+
+/// Loads the outputs of `op` at `ivs` whose block arguments the payload
+/// reads (all of them with `all`); the others are null.
+SmallVector<Value> loadOutputs(OpBuilder &b, Location loc,
+                               linalg::GenericOp op, ValueRange ivs, bool all);
+
+/// Clones the payload of `op` at iteration point `ivs`, the output block
+/// arguments taking `outs`; returns the yielded values.
+SmallVector<Value> emitPayload(OpBuilder &b, Location loc,
+                               linalg::GenericOp op, ValueRange ivs,
+                               ValueRange outs);
+
+void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
+                  ValueRange ivs, ValueRange values);
+
+/// The all-reduce kind of a reduction whose single output is combined by
+/// one associative, commutative op of a 32-bit value; sets `combiner`.
+std::optional<gpu::AllReduceOperation>
+matchBlockReduction(linalg::GenericOp op, Operation *&combiner);
+
+/// Runs `body` at positions start, start + step, ... below `count`, four
+/// positions per iteration of the loop, each guarded, so a thread keeps
+/// four loads in flight; the body gets the position and its accumulators
+/// and returns the new ones (none without `inits`). Returns the
+/// accumulators of each of the four positions, one after the other.
+SmallVector<Value> emitStridedLoop(
+    OpBuilder &b, Location loc, Value start, Value count, int64_t step,
+    ValueRange inits,
+    function_ref<SmallVector<Value>(OpBuilder &, Value, ValueRange)> body);
+
+/// A thread's partial result of the reduction `op` over the positions from
+/// `start` by `step` below `count`: the unrolled accumulators combined.
+Value emitStridedReduction(
+    OpBuilder &b, Location loc, linalg::GenericOp op, Operation *combiner,
+    Value start, Value count, int64_t step,
+    function_ref<SmallVector<Value>(OpBuilder &, Value)> pointAt);
+
+/// Threads of a block working on rows of `length` elements (unknown:
+/// nullopt); with `wide`, long rows get up to 1024.
+int64_t rowBlockSize(std::optional<int64_t> length, int64_t maxBlockSize,
+                     bool wide);
+
+/// All-reduces the block's partial results of the reduction `op`; thread 0
+/// of a block with a row (`isFirst`) combines the total with the output at
+/// `ivs` and stores it.
+void emitRowTotal(OpBuilder &b, Location loc, linalg::GenericOp op,
+                  gpu::AllReduceOperation kind, Operation *combiner,
+                  Value partial, Value isFirst, ArrayRef<Value> ivs);
+
+/// The longest run of row ops from `first` on that is worth one kernel
+/// (GPURowChain.cpp); empty when there is none.
+SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first);
+
+/// Maps a run rowChainFrom found to one kernel, a block per row, before
+/// its last op; the ops are left for the caller to erase.
+void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
+                 int64_t maxBlockSize);
 
 /// Maps `op`, a matmul-like contraction of f32 buffers (C[b.., m, n] +=
 /// A[b.., m, k] * B[b.., k, n], any operand layouts), to blocks that stage

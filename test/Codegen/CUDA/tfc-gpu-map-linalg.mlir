@@ -60,9 +60,9 @@ func.func @elementwise(%a: memref<?x100xf32>, %out: memref<?x100xf32>) {
 // CHECK: %[[M01:.*]] = arith.maximumf %[[PARTS]]#0, %[[PARTS]]#1
 // CHECK: %[[M012:.*]] = arith.maximumf %[[M01]], %[[PARTS]]#2
 // CHECK: %[[PART:.*]] = arith.maximumf %[[M012]], %[[PARTS]]#3
-// CHECK: %[[ROW:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TX]]
 // CHECK: %[[FIRST:.*]] = arith.andi %[[IS_ROW]], %[[T0]]
+// CHECK: %[[ROW:.*]] = gpu.all_reduce maximumf %[[PART]] uniform
 // CHECK: scf.if %[[FIRST]]
 // CHECK:   %[[OLD:.*]] = memref.load %arg1[%[[BX]]]
 // CHECK:   %[[NEW:.*]] = arith.maximumf %[[ROW]], %[[OLD]]
