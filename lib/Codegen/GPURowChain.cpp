@@ -105,8 +105,12 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
   if (!extent || !isRowOp(first, *extent))
     return chain;
   LoopExtent rows = *extent;
+  // Buffers the run writes: allocations or arguments, never views.
   DenseSet<Value> written;
-  DenseMap<Value, Value> writtenRoots;
+  auto isRowIndexed = [](linalg::GenericOp op, OpOperand &operand) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    return map.getNumResults() > 0 && map.getDimPosition(0) == 0;
+  };
   auto accepts = [&](linalg::GenericOp op) {
     if (!isRowOp(op, rows))
       return false;
@@ -118,21 +122,16 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
           return false;
         continue;
       }
-      auto it = writtenRoots.find(root);
-      if (it != writtenRoots.end() && it->second != value)
-        return false;
-      AffineMap map = op.getMatchingIndexingMap(&operand);
-      if (written.contains(value) &&
-          (map.getNumResults() == 0 || map.getDimPosition(0) != 0))
+      // A written buffer is read as itself, at its row.
+      if (written.contains(root) &&
+          (root != value || !isRowIndexed(op, operand)))
         return false;
     }
     for (Value init : op.getDpsInits())
       for (linalg::GenericOp earlier : chain)
         for (OpOperand &operand : earlier->getOpOperands())
           if (rootOf(operand.get()) == init &&
-              (operand.get() != init ||
-               earlier.getMatchingIndexingMap(&operand).getNumResults() == 0 ||
-               earlier.getMatchingIndexingMap(&operand).getDimPosition(0) != 0))
+              (operand.get() != init || !isRowIndexed(earlier, operand)))
             return false;
     return true;
   };
@@ -143,10 +142,8 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
     if (!generic || !accepts(generic))
       break;
     chain.push_back(generic);
-    for (Value init : generic.getDpsInits()) {
+    for (Value init : generic.getDpsInits())
       written.insert(init);
-      writtenRoots[init] = init;
-    }
   }
   bool hasReduction = llvm::any_of(chain, [](linalg::GenericOp op) {
     return op.getNumReductionLoops() != 0;
