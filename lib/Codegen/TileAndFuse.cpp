@@ -6,6 +6,8 @@
 // tiled row by row with its producers fused in. Ops whose row count (first
 // loop) is known only at run time take the same path: their row tiles are
 // split into tiles of static row counts (contractions) or are single rows.
+// Rows whose length is known only at run time are single rows too, each op
+// of a row stepping along it in static steps and a remainder.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,10 +79,12 @@ static bool hasStaticShapes(linalg::LinalgOp op) {
 
 /// An op whose first loop, a parallel one, has a size known only at run
 /// time (a dynamic batch) while its other loops are static: tiled like a
-/// static op, its rows in tiles of static sizes. Convolutions are left out.
+/// static op, its rows in tiles of static sizes. Of the convolutions, only
+/// 2-d NHWC ones are (their batch in tiles of one image).
 static bool hasDynamicRows(linalg::LinalgOp op) {
   if (!op.hasPureTensorSemantics() || op.getNumLoops() < 2 ||
-      isa<linalg::ConvolutionOpInterface>(op.getOperation()))
+      (isa<linalg::ConvolutionOpInterface>(op.getOperation()) &&
+       !isa<linalg::Conv2DNhwcHwcfOp>(op.getOperation())))
     return false;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   return ShapedType::isDynamic(ranges[0]) &&
@@ -88,9 +92,10 @@ static bool hasDynamicRows(linalg::LinalgOp op) {
          llvm::none_of(ArrayRef(ranges).drop_front(), ShapedType::isDynamic);
 }
 
-/// Ops the pass tiles: static ones and those with dynamic rows.
+/// Ops the pass tiles: static ones, those with dynamic rows and those with
+/// rows of a dynamic length.
 static bool isTileable(linalg::LinalgOp op) {
-  return hasStaticShapes(op) || hasDynamicRows(op);
+  return hasStaticShapes(op) || hasDynamicRows(op) || hasDynamicRowLength(op);
 }
 
 /// A 2-d matmul: linalg.matmul or a generic contraction with (m, n, k)
@@ -204,10 +209,11 @@ private:
                          function_ref<bool(Operation *, bool)> fuse,
                          ArrayRef<int64_t> interchange = {});
 
-  /// The rows per outer tile of a row-wise op with `rows` rows known at
-  /// run time, each of `rowWork` elements: about kTargetChunks tiles, but
-  /// one tile (no threads) below the parallel threshold; at least 1.
-  Value getDynamicChunk(Location loc, Value rows, int64_t rowWork);
+  /// The rows per outer tile of a row-wise op with `rows` rows, each of
+  /// `rowWork` elements, either known at run time: about kTargetChunks
+  /// tiles, but one tile (no threads) below the parallel threshold; at
+  /// least 1.
+  Value getDynamicChunk(Location loc, Value rows, OpFoldResult rowWork);
 
   IRRewriter &rewriter;
   const CPUTarget &target;
@@ -365,14 +371,25 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
   return success();
 }
 
-Value TileAndFuse::getDynamicChunk(Location loc, Value rows, int64_t rowWork) {
-  int64_t serialRows =
-      std::max<int64_t>(1, llvm::divideCeil(parallelThreshold,
-                                            std::max<int64_t>(rowWork, 1)));
+Value TileAndFuse::getDynamicChunk(Location loc, Value rows,
+                                   OpFoldResult rowWork) {
   Value pieces = arith::ConstantIndexOp::create(rewriter, loc, kTargetChunks);
-  Value minimum = arith::ConstantIndexOp::create(rewriter, loc, serialRows);
+  Value serialRows;
+  if (std::optional<int64_t> known = getConstantIntValue(rowWork)) {
+    serialRows = arith::ConstantIndexOp::create(
+        rewriter, loc,
+        std::max<int64_t>(1, llvm::divideCeil(parallelThreshold,
+                                              std::max<int64_t>(*known, 1))));
+  } else {
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value threshold =
+        arith::ConstantIndexOp::create(rewriter, loc, parallelThreshold);
+    Value work =
+        arith::MaxUIOp::create(rewriter, loc, cast<Value>(rowWork), one);
+    serialRows = arith::CeilDivUIOp::create(rewriter, loc, threshold, work);
+  }
   Value chunk = arith::CeilDivUIOp::create(rewriter, loc, rows, pieces);
-  return arith::MaxUIOp::create(rewriter, loc, chunk, minimum);
+  return arith::MaxUIOp::create(rewriter, loc, chunk, serialRows);
 }
 
 LogicalResult TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
@@ -463,13 +480,13 @@ LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
 /// activation, fused by then into one generic), its producer.
 static linalg::Conv2DNhwcHwcfOp getConvolution(linalg::LinalgOp root) {
   if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(root.getOperation()))
-    return hasStaticShapes(conv) ? conv : nullptr;
+    return isTileable(conv) ? conv : nullptr;
   if (root.getNumLoops() != 4 || root.getNumParallelLoops() != 4 ||
       root->getNumResults() != 1)
     return nullptr;
   for (OpOperand *operand : root.getDpsInputOperands()) {
     auto conv = operand->get().getDefiningOp<linalg::Conv2DNhwcHwcfOp>();
-    if (conv && conv->hasOneUse() && hasStaticShapes(conv) &&
+    if (conv && conv->hasOneUse() && isTileable(conv) &&
         root.getMatchingIndexingMap(operand).isIdentity())
       return conv;
   }
@@ -484,11 +501,16 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
           channels = ranges[3];
   bool isConv = root.getOperation() == conv.getOperation();
   int64_t numLoops = root.getNumLoops();
-  // Blocks of output rows, about kTargetChunks of them over the batch.
+  // Blocks of output rows, about kTargetChunks of them over the batch. A
+  // batch known only at run time is cut as one image, each block in one
+  // image, so every block is static; its blocks always go to threads (one
+  // block runs on the calling thread).
+  bool dynamicBatch = ShapedType::isDynamic(batch);
+  int64_t images = dynamicBatch ? 1 : batch;
   int64_t blockRows =
-      divisorAtMost(rows, std::max<int64_t>(1, batch * rows / kTargetChunks));
-  bool parallel =
-      product(ranges) >= parallelThreshold && batch * (rows / blockRows) > 1;
+      divisorAtMost(rows, std::max<int64_t>(1, images * rows / kTargetChunks));
+  bool parallel = dynamicBatch || (product(ranges) >= parallelThreshold &&
+                                   batch * (rows / blockRows) > 1);
   // The convolution (its tiled copy at the inner level) and its fill.
   auto fuse = [](Operation *producer, bool) {
     return isa<linalg::Conv2DNhwcHwcfOp, linalg::FillOp>(producer);
@@ -545,17 +567,19 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Rows known at run time (hasDynamicRows): the outer level is parallel,
   // in chunks computed at run time, and the inner level's single rows are
-  // static.
-  bool dynamicRows = ShapedType::isDynamic(ranges[0]);
+  // static. Rows of a length known at run time (hasDynamicRowLength) are
+  // chunked the same way, whatever their count, and kept whole: each row's
+  // ops then step along it with a remainder (tileAlongRow).
+  bool dynamicLength = ShapedType::isDynamic(ranges.back());
+  bool dynamicRows = ShapedType::isDynamic(ranges[0]) || dynamicLength;
   // Long rows are cut along their last dimension, which must then be
   // parallel in every fused op; short rows stay whole. A 1-d op is a single
   // row with no loop around it: cut from the row step on, or it would become
   // one vector of the whole row (the machine scheduler is quadratic in a
   // block of 500 such 4096-element adds).
   bool longRows =
-      innerIsParallel && (ranges.back() > maxRow ||
+      innerIsParallel && !dynamicLength && (ranges.back() > maxRow ||
                           (numLoops == 1 && ranges.back() > tiles.rowStep));
-  int64_t rowWork = product(ArrayRef(ranges).drop_front());
   bool parallel = dynamicRows || product(ranges) >= parallelThreshold;
 
   // The outer level: the outermost parallel loop that has more than one
@@ -597,10 +621,22 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (dynamicRows) {
     rewriter.setInsertionPoint(op);
     Location loc = op.getLoc();
+    SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
+    // The elements of a row: a constant unless its length is dynamic.
+    OpFoldResult rowWork =
+        rewriter.getIndexAttr(product(ArrayRef(ranges).drop_front()));
+    if (dynamicLength) {
+      Value work = arith::ConstantIndexOp::create(
+          rewriter, loc, product(ArrayRef(ranges).drop_front().drop_back()));
+      rowWork = arith::MulIOp::create(
+                    rewriter, loc, work,
+                    getValueOrCreateConstantIndexOp(rewriter, loc,
+                                                    loopRanges.back().size))
+                    .getResult();
+    }
     outerSizes[0] = getDynamicChunk(
         loc,
-        getValueOrCreateConstantIndexOp(
-            rewriter, loc, op.createLoopRanges(rewriter, loc).front().size),
+        getValueOrCreateConstantIndexOp(rewriter, loc, loopRanges.front().size),
         rowWork);
   }
   Operation *rows = tileAndFuse(
@@ -608,7 +644,7 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   if (!rows)
     return;
   Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
-  if (!row || longRows || ranges.back() <= tiles.rowStep)
+  if (!row || longRows || (!dynamicLength && ranges.back() <= tiles.rowStep))
     return;
   if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
     // Fusion computes a producer once per use (the exponentials of a
@@ -618,6 +654,11 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
     Operation *outermost = rowLoop;
     while (!isa<func::FuncOp>(outermost->getParentOp()))
       outermost = outermost->getParentOp();
+    // Sizes known at run time are read from different tensors by each copy.
+    if (dynamicLength)
+      foldDynamicSizes(outermost->getParentOp(),
+                       static_cast<RewriterBase::Listener *>(
+                           rewriter.getListener()));
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, outermost);
     reuseRowBuffers(rewriter, *rowLoop.getBody());
@@ -629,9 +670,14 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
   SmallVector<linalg::LinalgOp> ops;
   for (Operation &op : rowLoop.getBody()->without_terminator())
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
-      if (hasStaticShapes(linalgOp) && !isa<linalg::FillOp>(op))
+      if (linalgOp.hasPureTensorSemantics() && !isa<linalg::FillOp>(op))
         ops.push_back(linalgOp);
   for (linalg::LinalgOp op : ops) {
+    // A row of a length known at run time: whole steps and a remainder.
+    if (!hasStaticShapes(op)) {
+      (void)tileDynamicRow(rewriter, op, tiles.rowStep);
+      continue;
+    }
     SmallVector<int64_t> ranges = op.getStaticLoopRanges();
     SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
     int64_t last = op.getNumLoops() - 1;

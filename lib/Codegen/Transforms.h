@@ -45,6 +45,27 @@ tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
                 ArrayRef<int64_t> steps,
                 std::optional<unsigned> paddedStep = std::nullopt);
 
+/// An op whose last loop (a row) has a length known only at run time,
+/// while its loops between the first and the last are static and its first
+/// is parallel: a softmax over `?x?`. Contractions and convolutions are
+/// left out.
+bool hasDynamicRowLength(linalg::LinalgOp op);
+
+/// Tiles the last loop of `op`, whose only dynamic loop it is, in steps of
+/// `step` elements (a reduction along it keeps a vector of `step` partial
+/// results, combined at the end), then peels the loop: whole steps, whose
+/// tiles are static and vectorize, and one step of the elements left,
+/// fewer than `step`, with dynamic tiles. Fails, leaving `op` as it was,
+/// when the op's other loops are not static parallel ones.
+LogicalResult tileDynamicRow(RewriterBase &rewriter, linalg::LinalgOp op,
+                             int64_t step);
+
+/// Folds the sizes in `scope` that tiling read from different tensors of
+/// the same size (`tensor.dim` of an op's result, of its init, of an empty
+/// tensor) to one value each, so that CSE sees the copies of a fused
+/// producer as equal. Erasures are reported to `listener`.
+void foldDynamicSizes(Operation *scope, RewriterBase::Listener *listener);
+
 /// Makes every `tensor.dim` of a result of the destination-style `op` read
 /// the size from the tied init instead (the same size): the sizes tiling
 /// computes from a dynamically shaped producer must not keep the producer

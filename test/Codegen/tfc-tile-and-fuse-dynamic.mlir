@@ -113,23 +113,68 @@ func.func @softmax(%x: tensor<?x1024xf32>) -> tensor<?x1024xf32> {
 
 // -----
 
-// Dynamic rows and columns, and a reduction over the dynamic rows, are
-// left to the scalar lowering.
-// CHECK-LABEL: func.func @dynamic_columns
+// A dynamic dimension other than the first and the last, and a reduction
+// over the dynamic rows, are left to the scalar lowering (rows of a
+// dynamic length: tfc-tile-and-fuse-dynamic-row-length.mlir).
+// CHECK-LABEL: func.func @dynamic_middle
 // CHECK-NOT: scf.for
 // CHECK-NOT: scf.forall
 // CHECK: linalg.generic
 // CHECK: linalg.reduce
-func.func @dynamic_columns(%x: tensor<?x?xf32>, %empty: tensor<?x?xf32>, %v: tensor<?x16xf32>, %acc: tensor<16xf32>) -> (tensor<?x?xf32>, tensor<16xf32>) {
-  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x?xf32>) outs(%empty : tensor<?x?xf32>) {
+func.func @dynamic_middle(%x: tensor<?x?x8xf32>, %empty: tensor<?x?x8xf32>, %v: tensor<?x16xf32>, %acc: tensor<16xf32>) -> (tensor<?x?x8xf32>, tensor<16xf32>) {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<?x?x8xf32>) outs(%empty : tensor<?x?x8xf32>) {
   ^bb0(%in: f32, %out: f32):
     %n = arith.negf %in : f32
     linalg.yield %n : f32
-  } -> tensor<?x?xf32>
+  } -> tensor<?x?x8xf32>
   %s = linalg.reduce ins(%v : tensor<?x16xf32>) outs(%acc : tensor<16xf32>) dimensions = [0]
     (%in: f32, %a: f32) {
       %t = arith.addf %in, %a : f32
       linalg.yield %t : f32
     }
-  return %y, %s : tensor<?x?xf32>, tensor<16xf32>
+  return %y, %s : tensor<?x?x8xf32>, tensor<16xf32>
+}
+
+// -----
+
+// A convolution with its bias and relu and a batch known only at run time
+// is tiled as a static one with the batch cut one image at a time: blocks
+// of one output row of one image over threads (every block static; the
+// row count is chosen as for a single image), the fill tiled alone, 8x32
+// register tiles each looping over filter rows, filter columns and input
+// channels, then bias and relu. The pad becomes a fill and a copy.
+// CHECK-LABEL: func.func @conv_bias_relu
+// CHECK-NOT: tensor.pad
+// CHECK: %[[ZEROS:.*]] = linalg.fill {{.*}} -> tensor<?x18x18x32xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[ZEROS]][0, 1, 1, 0] [%{{.*}}, 16, 16, 32] [1, 1, 1, 1]
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) in (%{{.*}}, 16)
+// CHECK: linalg.fill {{.*}} -> tensor<1x1x8x32xf32>
+// CHECK: scf.for {{.*}} to %c3
+// CHECK: scf.for {{.*}} to %c3
+// CHECK: scf.for {{.*}} to %c32
+// CHECK: linalg.conv_2d_nhwc_hwcf {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x8x1xf32>, tensor<1x1x1x32xf32>) outs(%{{.*}} : tensor<1x1x8x32xf32>)
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1x8x32xf32>, tensor<32xf32>) outs(%{{.*}} : tensor<1x1x8x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: scf.forall.in_parallel
+// CHECK: tensor.parallel_insert_slice %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}, 0, 0] [1, 1, 16, 32] [1, 1, 1, 1] : tensor<1x1x16x32xf32> into tensor<?x16x16x32xf32>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d3)>
+func.func @conv_bias_relu(%x: tensor<?x16x16x32xf32>, %w: tensor<3x3x32x32xf32>, %b: tensor<32xf32>) -> tensor<?x16x16x32xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = tensor.dim %x, %c0 : tensor<?x16x16x32xf32>
+  %padded = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<?x16x16x32xf32> to tensor<?x18x18x32xf32>
+  %empty = tensor.empty(%n) : tensor<?x16x16x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<?x16x16x32xf32>) -> tensor<?x16x16x32xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%padded, %w : tensor<?x18x18x32xf32>, tensor<3x3x32x32xf32>) outs(%init : tensor<?x16x16x32xf32>) -> tensor<?x16x16x32xf32>
+  %y = linalg.generic {indexing_maps = [#id, #ch, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%conv, %b : tensor<?x16x16x32xf32>, tensor<32xf32>) outs(%empty : tensor<?x16x16x32xf32>) {
+  ^bb0(%in: f32, %bias: f32, %out: f32):
+    %s = arith.addf %in, %bias : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<?x16x16x32xf32>
+  return %y : tensor<?x16x16x32xf32>
 }

@@ -125,20 +125,30 @@ func.func @segment_ids_covered(%d: tensor<4x3xf32>, %p: tensor<5x3xf32>, %i: ten
 // -----
 
 // A dynamic dimension against a static 3 and against another dynamic one:
-// both pairs must be equal at run time. The size-1 pair broadcasts.
+// each pair must be equal at run time, or one of its sizes 1 (which
+// broadcasts). The statically size-1 pair broadcasts unchecked.
 // CHECK-LABEL: func.func @broadcast_dynamic
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?x1xf32>, %[[B:.*]]: tensor<?x3x4xf32>)
 // CHECK: %[[SA:.*]] = tfc.shape %[[A]] out_type i64
 // CHECK: %[[SB:.*]] = tfc.shape %[[B]] out_type i64
+// CHECK: %[[ONE:.*]] = tfc.constant dense<1> : tensor<i64>
 // CHECK: %[[A1:.*]] = tfc.slice %[[SA]] begin [1] size [1]
 // CHECK: %[[B1:.*]] = tfc.slice %[[SB]] begin [1] size [1]
 // CHECK: %[[E1:.*]] = tfc.equal %[[A1]], %[[B1]]
+// CHECK: %[[A1ONE:.*]] = tfc.equal %[[A1]], %[[ONE]]
+// CHECK: %[[B1ONE:.*]] = tfc.equal %[[B1]], %[[ONE]]
+// CHECK: %[[ONE1:.*]] = tfc.logical_or %[[A1ONE]], %[[B1ONE]]
+// CHECK: %[[FITS1:.*]] = tfc.logical_or %[[E1]], %[[ONE1]]
 // CHECK: %[[A0:.*]] = tfc.slice %[[SA]] begin [0] size [1]
 // CHECK: %[[B0:.*]] = tfc.slice %[[SB]] begin [0] size [1]
 // CHECK: %[[E0:.*]] = tfc.equal %[[A0]], %[[B0]]
-// CHECK: %[[AND:.*]] = tfc.logical_and %[[E1]], %[[E0]]
+// CHECK: %[[A0ONE:.*]] = tfc.equal %[[A0]], %[[ONE]]
+// CHECK: %[[B0ONE:.*]] = tfc.equal %[[B0]], %[[ONE]]
+// CHECK: %[[ONE0:.*]] = tfc.logical_or %[[A0ONE]], %[[B0ONE]]
+// CHECK: %[[FITS0:.*]] = tfc.logical_or %[[E0]], %[[ONE0]]
+// CHECK: %[[AND:.*]] = tfc.logical_and %[[FITS1]], %[[FITS0]]
 // CHECK: %[[ALL:.*]] = tfc.reduce_all %[[AND]]
-// CHECK: tfc.assert %[[ALL]], [%[[SA]], %[[SB]]] message "Incompatible shapes at run time in tfc.add
+// CHECK: tfc.assert %[[ALL]], [%[[SA]], %[[SB]]] message "Incompatible shapes at run time in tfc.add"
 // CHECK: tfc.add %[[A]], %[[B]]
 func.func @broadcast_dynamic(%a: tensor<?x?x1xf32>, %b: tensor<?x3x4xf32>) -> tensor<?x3x4xf32> {
   %0 = tfc.add %a, %b : tensor<?x?x1xf32>, tensor<?x3x4xf32>

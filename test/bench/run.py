@@ -21,7 +21,7 @@ Runtime) their columns stay empty.
 
 Run with Debian's /usr/bin/python3 (which has torch, numpy and onnx) after
 setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
-Cases with a batch (the MLPs, softmax) come twice: "variant": "static",
+Cases with a batch (the MLPs, softmax, conv_relu) come twice: "variant": "static",
 the batch in the model's types, and "variant": "dynamic", the batch a `?`
 that the run's inputs set (and `?x?` for softmax), each timed against
 the same peers; the summary prints dynamic over static.
@@ -215,10 +215,22 @@ def make_cases(data_dir):
     case = Case("softmax_4096x1024", softmax_mlir(4096, 1024), [x],
                 ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 4096 * 1024,
                 atol=1e-7, onnx="softmax")
-    # Dynamic rows, the fast path; rows and columns dynamic, not yet.
+    # Dynamic rows, and rows and columns dynamic (`?x?`: whole 64-element
+    # steps along each row and a remainder).
     cases += [case, case.dynamic(softmax_mlir("?", 1024))]
     dyndyn = case.dynamic(softmax_mlir("?", "?"))
     dyndyn.name = "softmax_4096x1024_dyncols"
+    cases.append(dyndyn)
+    # The dynamic-shape issue's softmax, long rows, from a generator of its
+    # own so that the other cases' inputs stay the same.
+    x = save("softmax_long_x",
+             np.random.RandomState(30000).normal(0, 4, (512, 30000)))
+    case = Case("softmax_512x30000", softmax_mlir(512, 30000), [x],
+                ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 512 * 30000,
+                atol=1e-7, onnx="softmax_any")
+    cases += [case, case.dynamic(softmax_mlir("?", 30000))]
+    dyndyn = case.dynamic(softmax_mlir("?", "?"))
+    dyndyn.name = "softmax_512x30000_dyncols"
     cases.append(dyndyn)
     n = 16 * 1024 * 1024
     abc = [save(f"ew_{k}", rng.normal(0, 1, (n,))) for k in "abc"]
@@ -246,9 +258,10 @@ def make_cases(data_dir):
     conv = [save("conv_x", rng.uniform(-1, 1, (8, 64, 64, 32))),
             save("conv_w", rng.uniform(-0.05, 0.05, (5, 5, 32, 32))),
             save("conv_b", rng.uniform(-0.1, 0.1, (32,)))]
-    cases.append(Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
-                      ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
-                      rtol=1e-3, atol=1e-5))
+    case = Case("conv_relu", conv_relu_mlir(8, 64, 32, 5), conv,
+                ["pytorch"], flops=2 * 8 * 64 * 64 * 32 * 32 * 25,
+                rtol=1e-3, atol=1e-5)
+    cases += [case, case.dynamic(conv_relu_mlir("?", 64, 32, 5))]
     return cases
 
 
@@ -287,6 +300,10 @@ def export_onnx(case, model_dir):
     elif case.onnx == "softmax":
         module, names = torch_module("softmax", []), ["x"]
         example, dynamic = (torch.zeros(4096, 1024),), None
+    elif case.onnx == "softmax_any":
+        module, names = torch_module("softmax", []), ["x"]
+        example = (torch.zeros(4, 16),)
+        dynamic = {k: {0: "rows", 1: "cols"} for k in ("x", "y")}
     else:
         module, names = torch_module("elementwise", []), ["a", "b", "c"]
         example, dynamic = tuple(torch.zeros(16) for _ in range(3)), \

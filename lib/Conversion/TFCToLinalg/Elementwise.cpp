@@ -40,8 +40,10 @@ struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
                                              "tensors");
     Type elementType =
         cast<TensorType>(op->getOperand(0).getType()).getElementType();
+    SmallVector<Value> operands = broadcastDynamicUnitDims(
+        rewriter, op.getLoc(), resultType, adaptor.getOperands());
     Value result = buildElementwiseGeneric(
-        rewriter, op.getLoc(), resultType, adaptor.getOperands(),
+        rewriter, op.getLoc(), resultType, operands,
         [&](OpBuilder &builder, Location loc, ValueRange args) {
           return scalar(builder, loc, elementType, args);
         });

@@ -34,6 +34,14 @@ Value buildElementwiseGeneric(
     ValueRange operands,
     function_ref<Value(OpBuilder &, Location, ValueRange)> body);
 
+/// `operands` of an element-wise op, each replaced, where one of its
+/// dynamic dimensions may be 1 at run time against a larger result size,
+/// by an `scf.if` that yields the operand, or a copy broadcast to the
+/// result's sizes when such a dimension is 1 (TensorFlow's rule).
+SmallVector<Value> broadcastDynamicUnitDims(OpBuilder &builder, Location loc,
+                                            RankedTensorType result,
+                                            ValueRange operands);
+
 /// An empty tensor of `type` filled with `value` by `linalg.fill`.
 Value buildFilledTensor(OpBuilder &builder, Location loc, RankedTensorType type,
                         ValueRange dynamicSizes, TypedAttr value);

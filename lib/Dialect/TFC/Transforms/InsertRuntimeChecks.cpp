@@ -172,7 +172,8 @@ bool isBroadcastingBinaryOp(Operation *op) {
 }
 
 /// A broadcasting binary op: each pair of aligned dimensions where one is
-/// dynamic and neither is statically 1 must be equal at run time.
+/// dynamic and neither is statically 1 must be equal at run time, or one of
+/// them 1 (it broadcasts, as in TensorFlow).
 void checkBroadcast(OpBuilder &b, Operation *op) {
   auto lhs = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
   auto rhs = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
@@ -197,19 +198,22 @@ void checkBroadcast(OpBuilder &b, Operation *op) {
       ShapeOfOp::create(b, loc, op->getOperand(0), TypeAttr::get(i64));
   Value rhsShape =
       ShapeOfOp::create(b, loc, op->getOperand(1), TypeAttr::get(i64));
+  Value one = buildScalar(b, loc, i64, 1);
   Value holds;
   for (auto [l, r] : pairs) {
     // Built in a fixed order (argument evaluation order is unspecified).
     Value lhsDim = shapeElement(b, loc, lhsShape, l);
     Value rhsDim = shapeElement(b, loc, rhsShape, r);
     Value equal = EqualOp::create(b, loc, lhsDim, rhsDim);
-    holds = holds ? Value(LogicalAndOp::create(b, loc, holds, equal)) : equal;
+    Value lhsOne = EqualOp::create(b, loc, lhsDim, one);
+    Value rhsOne = EqualOp::create(b, loc, rhsDim, one);
+    Value fits = LogicalOrOp::create(
+        b, loc, equal, LogicalOrOp::create(b, loc, lhsOne, rhsOne));
+    holds = holds ? Value(LogicalAndOp::create(b, loc, holds, fits)) : fits;
   }
   std::string message;
   llvm::raw_string_ostream os(message);
-  os << "Incompatible shapes at run time in " << op->getName()
-     << " (a dynamic dimension of size 1 does not broadcast in compiled "
-        "code)";
+  os << "Incompatible shapes at run time in " << op->getName();
   assertAll(b, loc, holds, message, {lhsShape, rhsShape});
 }
 
