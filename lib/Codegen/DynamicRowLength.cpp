@@ -80,8 +80,16 @@ void mlir::tfc::foldDynamicSizes(Operation *scope,
   RewritePatternSet patterns(context);
   tensor::DimOp::getCanonicalizationPatterns(patterns, context);
   tensor::EmptyOp::getCanonicalizationPatterns(patterns, context);
+  // Only the size ops and what they create are rewritten: folding every op
+  // of the scope would also fold away the loops the caller still holds.
+  SmallVector<Operation *> sizeOps;
+  scope->walk([&](Operation *op) {
+    if (isa<tensor::DimOp, tensor::EmptyOp>(op))
+      sizeOps.push_back(op);
+  });
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
+      .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
       .setListener(listener);
-  (void)applyPatternsGreedily(scope, std::move(patterns), config);
+  (void)applyOpPatternsGreedily(sizeOps, std::move(patterns), config);
 }

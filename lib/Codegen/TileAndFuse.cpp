@@ -656,8 +656,7 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
       outermost = outermost->getParentOp();
     // Sizes known at run time are read from different tensors by each copy.
     if (dynamicLength)
-      foldDynamicSizes(outermost->getParentOp(),
-                       static_cast<RewriterBase::Listener *>(
+      foldDynamicSizes(outermost, static_cast<RewriterBase::Listener *>(
                            rewriter.getListener()));
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, outermost);
