@@ -50,10 +50,14 @@ struct VectorizeLinalgOp : public OpInterfaceRewritePattern<linalg::LinalgOp> {
           return getElementTypeOrSelf(type).isInteger(1);
         }))
       return rewriter.notifyMatchFailure(op, "boolean tensors");
-    if (failed(linalg::vectorizeOpPrecondition(op)))
+    // Reads through `tensor.extract` at computed indices (a dimension
+    // broadcast at run time) become contiguous or broadcast loads where the
+    // indices allow, gathers elsewhere.
+    if (failed(linalg::vectorizeOpPrecondition(op, {}, {},
+                                               /*vectorizeNDExtract=*/true)))
       return rewriter.notifyMatchFailure(op, "not vectorizable");
-    FailureOr<linalg::VectorizationResult> result =
-        linalg::vectorize(rewriter, op);
+    FailureOr<linalg::VectorizationResult> result = linalg::vectorize(
+        rewriter, op, {}, {}, /*vectorizeNDExtract=*/true);
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, result->replacements);

@@ -103,3 +103,28 @@ func.func @conv_tile(%x: tensor<1x1x8x1xf32>, %w: tensor<1x1x1x32xf32>, %acc: te
   %0 = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%x, %w : tensor<1x1x8x1xf32>, tensor<1x1x1x32xf32>) outs(%acc : tensor<1x1x8x32xf32>) -> tensor<1x1x8x32xf32>
   return %0 : tensor<1x1x8x32xf32>
 }
+
+// -----
+
+// One row of an operand broadcast at run time (row 0 when its row count is
+// 1, row %i otherwise): the index is the same for the whole row, so the row
+// is one contiguous read, not a gather.
+// CHECK-LABEL: func.func @broadcast_row
+// CHECK: %[[ROW:.*]] = arith.select
+// CHECK-NOT: vector.gather
+// CHECK: vector.transfer_read %{{.*}}[%[[ROW]], %{{.*}}]{{.*}} : tensor<?x16xf32>, vector<1x16xf32>
+// CHECK-NOT: vector.gather
+// CHECK: arith.addf %{{.*}} : vector<1x16xf32>
+func.func @broadcast_row(%x: tensor<?x16xf32>, %y: tensor<1x16xf32>, %isOne: i1, %i: index) -> tensor<1x16xf32> {
+  %c0 = arith.constant 0 : index
+  %out = tensor.empty() : tensor<1x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%y : tensor<1x16xf32>) outs(%out : tensor<1x16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %row = arith.select %isOne, %c0, %i : index
+    %col = linalg.index 1 : index
+    %e = tensor.extract %x[%row, %col] : tensor<?x16xf32>
+    %s = arith.addf %e, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<1x16xf32>
+  return %r : tensor<1x16xf32>
+}

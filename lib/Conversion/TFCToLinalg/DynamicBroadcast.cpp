@@ -3,10 +3,14 @@
 // TensorFlow broadcasts a dimension of size 1 against any size, including
 // one that is known only at run time. A linalg indexing map broadcasts only
 // the dimensions that are 1 in the type, so an operand whose dynamic
-// dimension may be 1 while the result's is not is broadcast by a copy, made
-// only when that happens at run time: operands of equal sizes, the usual
-// case, are read in place. Element-wise producers are rebuilt on broadcast
-// operands instead of being copied, which keeps them fusable.
+// dimension may be 1 while the result's is not is read through an
+// element-wise op that picks index 0 of that dimension when its size is 1
+// at run time, and the index itself otherwise. That op has no inputs and
+// is fused into its consumer like any other element-wise producer: when
+// the sizes are equal, the usual case, each element is read once, in
+// place, and nothing is copied. (A copy made under `scf.if` only when the
+// sizes differ stopped that fusion.)
+// Element-wise producers are rebuilt on broadcast operands too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,7 +19,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -113,8 +116,9 @@ static Value getResultSize(OpBuilder &b, Location loc, RankedTensorType result,
   return size ? size : one;
 }
 
-/// A copy of `operand` whose dimensions `toBroadcast` have the sizes
-/// `sizes` (the result's), each read at index 0 where the operand's is 1.
+/// `operand` with its dimensions `toBroadcast` of the sizes `sizes` (the
+/// result's): an element-wise op that reads it at index 0 of each of those
+/// dimensions whose size is 1 at run time.
 static Value broadcastCopy(OpBuilder &b, Location loc, Value operand,
                            ArrayRef<int64_t> toBroadcast,
                            ArrayRef<Value> sizes) {
@@ -167,8 +171,7 @@ constexpr unsigned kMaxProducerDepth = 8;
 /// run time. An element-wise producer is rebuilt on its inputs broadcast
 /// the same way, so that the consumer still reads an element-wise op that
 /// tiling fuses; elsewhere (an argument, a contraction's result, or past
-/// `depth` producers) an `scf.if` yields `value`, or a broadcast copy of it
-/// when one of those dimensions differs.
+/// `depth` producers) `value` is read through `broadcastCopy`.
 static Value broadcastValue(OpBuilder &b, Location loc, Value value,
                             ArrayRef<Value> sizes, unsigned depth) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -214,29 +217,12 @@ static Value broadcastValue(OpBuilder &b, Location loc, Value value,
     return rebuilt->getResult(0);
   }
   SmallVector<int64_t> toBroadcast;
-  Value differs;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    if (!sizes[dim])
-      continue;
-    toBroadcast.push_back(dim);
-    Value own = tensor::DimOp::create(b, loc, value, dim);
-    Value ne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, own,
-                                     sizes[dim]);
-    differs = differs ? arith::OrIOp::create(b, loc, differs, ne) : ne;
-  }
-  if (!differs)
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (sizes[dim])
+      toBroadcast.push_back(dim);
+  if (toBroadcast.empty())
     return value;
-  auto choice = scf::IfOp::create(
-      b, loc, differs,
-      [&](OpBuilder &then, Location thenLoc) {
-        scf::YieldOp::create(
-            then, thenLoc,
-            broadcastCopy(then, thenLoc, value, toBroadcast, sizes));
-      },
-      [&](OpBuilder &otherwise, Location otherwiseLoc) {
-        scf::YieldOp::create(otherwise, otherwiseLoc, value);
-      });
-  return choice.getResult(0);
+  return broadcastCopy(b, loc, value, toBroadcast, sizes);
 }
 
 SmallVector<Value> mlir::tfc::broadcastDynamicUnitDims(OpBuilder &b,

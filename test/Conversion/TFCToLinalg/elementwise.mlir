@@ -20,37 +20,35 @@ func.func @broadcast(%a: tensor<?x1xf32>, %b: tensor<3xf32>) -> tensor<?x3xf32> 
 
 // Rows known only at run time on both sides: either may be 1 and then
 // broadcasts (TensorFlow's rule). The result has the first row count that
-// is not 1; an operand whose rows differ from it is replaced by a copy
-// that reads its row 0 for every row, made only then (`scf.if`). An
-// element-wise producer of an operand is rebuilt on its own operands
-// broadcast that way, so the sum still reads an element-wise op that
-// tiling fuses into it.
+// is not 1; each operand is read through an element-wise op with no inputs
+// that reads its row 0 for every row when its row count is 1, and row i
+// otherwise. Tiling fuses that op into its consumer, so operands of equal
+// sizes are read in place. An element-wise producer of an operand is
+// rebuilt on its own operands broadcast that way, so the sum still reads an
+// element-wise op that tiling fuses into it.
 // CHECK-LABEL: func.func @broadcast_runtime
 // CHECK-SAME: (%[[A:.*]]: tensor<?x2xf32>, %[[B:.*]]: tensor<?x2xf32>, %[[C:.*]]: tensor<?x2xf32>)
+// CHECK-NOT: scf.if
 // CHECK: %[[RA:.*]] = tensor.dim %[[A]]
 // CHECK: %[[RB:.*]] = tensor.dim %[[B]]
 // CHECK: %[[AONE:.*]] = arith.cmpi eq, %[[RA]], %{{.*}} : index
 // CHECK: %[[ROWS:.*]] = arith.select %[[AONE]], %[[RB]], %[[RA]] : index
 // CHECK: %[[RA2:.*]] = tensor.dim %[[A]]
-// CHECK: %[[ADIFF:.*]] = arith.cmpi ne, %[[RA2]], %[[ROWS]] : index
-// CHECK: %[[A2:.*]] = scf.if %[[ADIFF]] -> (tensor<?x2xf32>) {
-// CHECK:   %[[ROW0:.*]] = arith.cmpi eq
-// CHECK:   %[[EMPTY:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x2xf32>
-// CHECK:   %[[COPY:.*]] = linalg.generic {{.*}} outs(%[[EMPTY]] : tensor<?x2xf32>)
-// CHECK:     %[[I:.*]] = linalg.index 0 : index
-// CHECK:     %[[IA:.*]] = arith.select %[[ROW0]], %{{.*}}, %[[I]] : index
-// CHECK:     %[[J:.*]] = linalg.index 1 : index
-// CHECK:     tensor.extract %[[A]][%[[IA]], %[[J]]] : tensor<?x2xf32>
-// CHECK:   scf.yield %[[COPY]]
-// CHECK: } else {
-// CHECK:   scf.yield %[[A]]
-// CHECK: }
-// CHECK: %[[B2:.*]] = scf.if
+// CHECK: %[[ROW0:.*]] = arith.cmpi eq, %[[RA2]], %{{.*}} : index
+// CHECK: %[[EMPTY:.*]] = tensor.empty(%[[ROWS]]) : tensor<?x2xf32>
+// CHECK: %[[A2:.*]] = linalg.generic {{.*}} outs(%[[EMPTY]] : tensor<?x2xf32>)
+// CHECK:   %[[I:.*]] = linalg.index 0 : index
+// CHECK:   %[[IA:.*]] = arith.select %[[ROW0]], %{{.*}}, %[[I]] : index
+// CHECK:   %[[J:.*]] = linalg.index 1 : index
+// CHECK:   tensor.extract %[[A]][%[[IA]], %[[J]]] : tensor<?x2xf32>
+// CHECK: %[[B2:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x2xf32>)
+// CHECK:   tensor.extract %[[B]]
 // CHECK: linalg.generic {{.*}} ins(%[[A2]], %[[B2]] : tensor<?x2xf32>, tensor<?x2xf32>)
 // CHECK:   arith.mulf
 // CHECK: %[[AB2:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<?x2xf32>, tensor<?x2xf32>)
 // CHECK:   arith.mulf
-// CHECK: %[[C2:.*]] = scf.if
+// CHECK: %[[C2:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<?x2xf32>)
+// CHECK:   tensor.extract %[[C]]
 // CHECK: linalg.generic {{.*}} ins(%[[AB2]], %[[C2]] : tensor<?x2xf32>, tensor<?x2xf32>)
 // CHECK:   arith.addf
 func.func @broadcast_runtime(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>, %c: tensor<?x2xf32>) -> tensor<?x2xf32> {
