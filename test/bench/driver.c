@@ -2,11 +2,13 @@
 |*                                                                          *|
 |*   driver LIB MODEL FN THREADS WARMUP REPS OUT.npy IN.npy...              *|
 |*                                                                          *|
-|* Loads lib<MODEL>.so, binds it to a new store, reads the inputs, calls    *|
-|* FN WARMUP times untimed and REPS times timed, one tfc_model_call each    *|
+|* Loads lib<MODEL>.so, binds it to a new store, reads the inputs (one      *|
+|* written @NAME=FILE.npy is assigned once to the variable NAME instead of  *|
+|* being an argument: weights held in variables), calls FN WARMUP times     *|
+|* untimed and REPS times timed, one tfc_model_call each                    *|
 |* (the outputs are destroyed after every call, as a caller would), writes  *|
 |* the first output of the last call to OUT.npy and prints, as JSON, the    *|
-|* times in seconds, the resident set before the first call (the model,    *|
+|* times in seconds, the resident set before the first call (the model,     *|
 |* its inputs) and its peak during the calls, in bytes (VmRSS, then VmHWM   *|
 |* after resetting it through /proc/self/clear_refs).                       *|
 |*                                                                          *|
@@ -107,9 +109,31 @@ int main(int argc, char **argv) {
   const tfc_entry_info *info = tfc_model_entry_at(model, entry);
 
   tfc_tensor **inputs = calloc(numInputs ? numInputs : 1, sizeof(*inputs));
-  for (int i = 0; i < numInputs; ++i)
-    if (!(inputs[i] = tfc_npy_read(argv[8 + i], status)))
-      return fail(argv[8 + i], status);
+  int numArguments = 0;
+  for (int i = 0; i < numInputs; ++i) {
+    const char *input = argv[8 + i];
+    if (input[0] != '@') {
+      if (!(inputs[numArguments++] = tfc_npy_read(input, status)))
+        return fail(input, status);
+      continue;
+    }
+    /* @NAME=FILE.npy: the variable's value, assigned once. */
+    const char *equals = strchr(input, '=');
+    if (!equals) {
+      fprintf(stderr, "driver: %s: expected @NAME=FILE.npy\n", input);
+      return 2;
+    }
+    char name[256];
+    snprintf(name, sizeof(name), "%.*s", (int)(equals - input - 1), input + 1);
+    tfc_variable *var = tfc_store_find(tfc_model_store(model), name, status);
+    if (!var)
+      return fail(name, status);
+    tfc_tensor *value = tfc_npy_read(equals + 1, status);
+    if (!value || tfc_variable_assign(var, value, status) != TFC_OK)
+      return fail(input, status);
+    tfc_tensor_destroy(value);
+  }
+  numInputs = numArguments;
   int64_t numOutputs = info->num_outputs;
   tfc_tensor **outputs = calloc(numOutputs ? numOutputs : 1, sizeof(*outputs));
   double *times = calloc(reps, sizeof(double));

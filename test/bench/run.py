@@ -24,11 +24,15 @@ setup.sh: /usr/bin/python3 test/bench/run.py --build-dir build
 Cases with a batch (the MLPs, softmax, conv_relu) come twice: "variant": "static",
 the batch in the model's types, and "variant": "dynamic", the batch a `?`
 that the run's inputs set (and `?x?` for softmax), each timed against
-the same peers; the summary prints dynamic over static.
+the same peers; the summary prints dynamic over static. The MLPs come
+twice more with "weights": "variables" (the weights held in variables,
+assigned once by the driver) instead of "args" (passed to every call);
+the summary prints variables over arguments.
 
 Environment: BENCH_CASES (comma-separated case names), BENCH_CPUS
 ("native,haswell" by default), BENCH_ROUNDS, BENCH_REPS, BENCH_THREADS
-(e.g. "2").
+(e.g. "2"), BENCH_SETTLE_S (idle seconds before each timed runner of a
+multi-threaded row, default 0.3).
 """
 
 import argparse
@@ -54,18 +58,28 @@ ROOT = os.path.dirname(os.path.dirname(SRC))
 # ---------------------------------------------------------------------------
 
 MLP_LAYERS = [(784, 512), (512, 512), (512, 10)]
+# Seconds of idle time before each timed process or request of a multi-
+# threaded row (BENCH_SETTLE_S): longer than the peers' thread pools spin
+# after their work (libgomp, OpenBLAS; libomp's KMP_BLOCKTIME is 200 ms).
+SETTLE_S = float(os.environ.get("BENCH_SETTLE_S", "0.3"))
 # The dynamic-shape issue's MLP.
 MLP_WIDE_LAYERS = [(1024, 256), (256, 256), (256, 32)]
 
 
-def mlp_mlir(batch, layers=MLP_LAYERS):
-    """`batch` may be "?" (known at run time)."""
+def mlp_mlir(batch, layers=MLP_LAYERS, weights="args"):
+    """`batch` may be "?" (known at run time). `weights`: "args", or
+    "variables" (variables w1, b1, ... that the driver assigns)."""
     args = [f"%x: tensor<{batch}x{layers[0][0]}xf32> {{tfc.name = \"x\"}}"]
     body = []
     h = "%x"
     for i, (n_in, n_out) in enumerate(layers, start=1):
-        args.append(f"%w{i}: tensor<{n_in}x{n_out}xf32> {{tfc.name = \"w{i}\"}}")
-        args.append(f"%b{i}: tensor<{n_out}xf32> {{tfc.name = \"b{i}\"}}")
+        for name, t in ((f"w{i}", f"tensor<{n_in}x{n_out}xf32>"),
+                        (f"b{i}", f"tensor<{n_out}xf32>")):
+            if weights == "args":
+                args.append(f"%{name}: {t} {{tfc.name = \"{name}\"}}")
+                continue
+            body.append(f"    %v{name} = tfc.get_variable \"{name}\" : {t} init #tfc.zeros")
+            body.append(f"    %{name}, %r{name} = tfc.read %v{name} : !tfc.var<{t}>")
         t = f"tensor<{batch}x{n_out}xf32>"
         body.append(f"    %m{i} = tfc.matmul {h}, %w{i} : "
                     f"tensor<{batch}x{n_in}xf32>, tensor<{n_in}x{n_out}xf32>")
@@ -151,10 +165,13 @@ class Case:
 
     def __init__(self, name, mlir, inputs, peers, flops=0, bytes_moved=0,
                  rtol=1e-4, atol=1e-6, onnx=None, variants=None,
-                 torch_cases=None, variant="static"):
+                 torch_cases=None, variant="static", weights="args"):
         self.name, self.mlir, self.inputs, self.peers = name, mlir, inputs, peers
         # "static" or "dynamic": whether the model's batch is in its types.
         self.variant = variant
+        # "args" or "variables": whether the weights (every input after the
+        # first) are arguments of each call or variables assigned once.
+        self.weights = weights
         self.flops, self.bytes_moved = flops, bytes_moved
         self.rtol, self.atol, self.onnx = rtol, atol, onnx
         self.variants = variants or {}
@@ -162,15 +179,35 @@ class Case:
 
     @property
     def key(self):
-        """The case's name, with `_dynamic` for the dynamic variant."""
-        return self.name if self.variant == "static" else self.name + "_dynamic"
+        """The case's name, with `_dynamic` for the dynamic variant and
+        `_vars` for weights in variables."""
+        return (self.name + ("_dynamic" if self.variant == "dynamic" else "") +
+                ("_vars" if self.weights == "variables" else ""))
+
+    @property
+    def tfc_inputs(self):
+        """The driver's inputs: the weights as @NAME=FILE.npy (assigned to
+        the variable NAME, the file's stem after its last `_`) when they
+        live in variables."""
+        if self.weights == "args":
+            return self.inputs
+        return self.inputs[:1] + [
+            "@" + os.path.basename(p)[:-len(".npy")].rsplit("_", 1)[1] + "=" + p
+            for p in self.inputs[1:]]
 
     def dynamic(self, mlir):
         """The same case with the model `mlir`, whose batch is dynamic."""
-        twin = Case(self.name, mlir, self.inputs, self.peers, self.flops,
+        return self.twin(mlir, variant="dynamic")
+
+    def with_variables(self, mlir):
+        """The same case with the model `mlir`, whose weights are variables."""
+        return self.twin(mlir, weights="variables")
+
+    def twin(self, mlir, variant=None, weights=None):
+        return Case(self.name, mlir, self.inputs, self.peers, self.flops,
                     self.bytes_moved, self.rtol, self.atol, self.onnx,
-                    torch_cases=self.torch_cases, variant="dynamic")
-        return twin
+                    torch_cases=self.torch_cases, variant=variant or self.variant,
+                    weights=weights or self.weights)
 
 
 def make_cases(data_dir):
@@ -195,7 +232,10 @@ def make_cases(data_dir):
         case = Case(f"mlp_b{batch}", mlp_mlir(batch), [x] + weights,
                     ["onnxruntime", "pytorch"], flops=batch * mlp_flops,
                     onnx="mlp")
-        cases += [case, case.dynamic(mlp_mlir("?"))]
+        dynamic = case.dynamic(mlp_mlir("?"))
+        cases += [case, dynamic,
+                  case.with_variables(mlp_mlir(batch, weights="variables")),
+                  dynamic.with_variables(mlp_mlir("?", weights="variables"))]
     # The dynamic-shape issue's MLP, 1024-256-256-32, from a generator of
     # its own so that the other cases' inputs stay the same.
     wide, wide_rng = [], np.random.RandomState(1024)
@@ -210,7 +250,10 @@ def make_cases(data_dir):
                     [x] + wide, ["onnxruntime", "pytorch"],
                     flops=batch * wide_flops, onnx="mlpwide",
                     torch_cases={"pytorch": "mlp"})
-        cases += [case, case.dynamic(mlp_mlir("?", MLP_WIDE_LAYERS))]
+        dynamic = case.dynamic(mlp_mlir("?", MLP_WIDE_LAYERS))
+        cases += [case, dynamic,
+                  case.with_variables(mlp_mlir(batch, MLP_WIDE_LAYERS, "variables")),
+                  dynamic.with_variables(mlp_mlir("?", MLP_WIDE_LAYERS, "variables"))]
     x = save("softmax_x", rng.normal(0, 4, (4096, 1024)))
     case = Case("softmax_4096x1024", softmax_mlir(4096, 1024), [x],
                 ["onnxruntime", "pytorch"], bytes_moved=2 * 4 * 4096 * 1024,
@@ -381,7 +424,7 @@ def run_tfc(driver, lib, case, threads, warmup, reps, out, inputs=None):
     """Times `lib` in a process of its own: {"times", "rss_base", "rss_peak"}."""
     model = os.path.basename(lib)[len("lib"):-len(".so")]
     argv = [driver, lib, model, "run", str(threads), str(warmup),
-            str(reps), out] + (inputs or case.inputs)
+            str(reps), out] + (inputs or case.tfc_inputs)
     result = subprocess.run(argv, capture_output=True, text=True)
     if result.returncode != 0:
         raise RuntimeError(f"tfc driver failed on {case.name}: {result.stderr}")
@@ -470,7 +513,8 @@ def print_table(results):
             s = e["peers"].get(peer)
             cols.append(f"{fmt(s)} ({e['tfc_s'] / s:.2f}x)" if s else "-")
         limit = e["limit_s"]
-        name = e["case"] + (" dyn" if e["variant"] == "dynamic" else "")
+        name = (e["case"] + (" dyn" if e["variant"] == "dynamic" else "") +
+                (" vars" if e["weights"] == "variables" else ""))
         print(f"{name:<20} {e['threads']:>3} {e['cpu'] + ' (' + e['target'] + ')':<17} "
               f"{fmt(e['tfc_s']):>10} {cols[0]:>18} {cols[1]:>18} {cols[2]:>18} "
               f"{fmt(limit) if limit else '-':>10} "
@@ -484,14 +528,26 @@ def print_table(results):
           "time; haswell rows: tfc --cpu=haswell against OpenBLAS's Haswell kernel "
           "and PyTorch with ATEN_CPU_CAPABILITY=avx2, limit at the AVX2 FMA peak)")
     static = {(e["case"], e["threads"], e["cpu"]): e["tfc_s"] for e in results
-              if e["variant"] == "static"}
+              if e["variant"] == "static" and e["weights"] == "args"}
     ratios = [(e, static.get((e["case"].replace("_dyncols", ""), e["threads"], e["cpu"])))
-              for e in results if e["variant"] == "dynamic"]
+              for e in results if e["variant"] == "dynamic" and e["weights"] == "args"]
     if ratios:
         print("\ndynamic over static (goal: at most 1.15x)")
         for e, s in ratios:
             if s:
                 print(f"  {e['case'] + ' dynamic':<34} {e['threads']}T {e['cpu']:<8} "
+                      f"{fmt(e['tfc_s'])} / {fmt(s)} = {e['tfc_s'] / s:.2f}x")
+    args = {(e["case"], e["variant"], e["threads"], e["cpu"]): e["tfc_s"]
+            for e in results if e["weights"] == "args"}
+    ratios = [(e, args.get((e["case"], e["variant"], e["threads"], e["cpu"])))
+              for e in results if e["weights"] == "variables"]
+    if ratios:
+        print("\nweights in variables over weights as arguments (goal: at most 1.0x "
+              "beyond noise)")
+        for e, s in ratios:
+            if s:
+                name = e["case"] + (" dynamic" if e["variant"] == "dynamic" else "")
+                print(f"  {name:<34} {e['threads']}T {e['cpu']:<8} "
                       f"{fmt(e['tfc_s'])} / {fmt(s)} = {e['tfc_s'] / s:.2f}x")
 
 
@@ -624,7 +680,7 @@ def main():
     limits = measure_limits(limits_bin, limits)
     for entry in results:
         case = next(c for c in cases if c.name == entry["case"] and
-                    c.variant == entry["variant"])
+                    c.variant == entry["variant"] and c.weights == entry["weights"])
         entry["limit_s"] = limit_seconds(case, limits[str(entry["threads"])],
                                          entry["target"])
     print_table(results)
@@ -663,6 +719,12 @@ def time_case(case, cpu, target, threads, driver, py, ort, kernel, rounds, reps,
     tag = f"{case.key}_{cpu}_{threads}"
     for rnd in range(rounds):
         for runner in runners:
+            # The peers' thread pools (libgomp's, OpenBLAS's) keep spinning
+            # for a while after a request; on a machine with as many cores
+            # as threads they would take them from whichever runner comes
+            # next. Let them fall asleep first.
+            if threads > 1:
+                time.sleep(SETTLE_S)
             out = os.path.join(out_dir, f"{tag}_{runner}.npy")
             if runner == "tfc":
                 t = run_tfc(driver, case.libs[cpu], case, threads, warmup, reps,
@@ -691,7 +753,8 @@ def time_case(case, cpu, target, threads, driver, py, ort, kernel, rounds, reps,
     stats = {r: summary(t) for r, t in times.items()}
     limit_s = limit_seconds(case, limits[str(threads)], target)
     tfc_s = stats["tfc"]["median"]
-    entry = {"case": case.name, "variant": case.variant, "threads": threads,
+    entry = {"case": case.name, "variant": case.variant, "weights": case.weights,
+             "threads": threads,
              "cpu": cpu, "target": target,
              "tfc_s": tfc_s, "peers": {r: s["median"] for r, s in stats.items()
                                         if r != "tfc"},
