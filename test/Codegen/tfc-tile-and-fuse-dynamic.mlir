@@ -1,16 +1,27 @@
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx512 --split-input-file | FileCheck %s
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
 
-// An MLP layer with a batch known only at run time. Blocks of 64 rows by
-// 256 columns go to threads (the last block partial, and a batch of zero
-// rows has no block). In a block: a loop over register tiles of 8 rows;
+// An MLP layer with a batch known only at run time. Blocks of rows by 256
+// columns go to threads: as many blocks as 64 rows need, of equal rows
+// rounded up to the register tile's 8 (so the last block is at most 7
+// rows shorter than the others, and a batch of zero rows has no block).
+// In a block: a loop over register tiles of 8 rows;
 // then, when 4 to 7 rows are left, one more tile of 8 rows whose rows of A
 // are padded with zeros (and whose extra output rows are dropped); when 1
 // to 3 are left, tiles of 2 and 1 rows. Each tile has a static row count,
 // its own fill, reduction blocks of 256 and register tiles of its rows by
 // 32 columns, as in a static matmul.
 // CHECK-LABEL: func.func @matmul
-// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 256) step (64, 256)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[TILE:.*]] = arith.constant 8 : index
+// CHECK: %[[NEEDED:.*]] = arith.ceildivui %[[M:.*]], %[[C64]] : index
+// CHECK: %[[BLOCKS:.*]] = arith.maxui %[[NEEDED]], %[[ONE]] : index
+// CHECK: %[[EVEN:.*]] = arith.ceildivui %[[M]], %[[BLOCKS]] : index
+// CHECK: %[[TILES:.*]] = arith.ceildivui %[[EVEN]], %[[TILE]] : index
+// CHECK: %[[ROUNDED:.*]] = arith.muli %[[TILES]], %[[TILE]] : index
+// CHECK: %[[STEP:.*]] = arith.maxui %[[ROUNDED]], %[[TILE]] : index
+// CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 256) step (%[[STEP]], 256)
 // CHECK:   %[[C8:.*]] = arith.constant 8 : index
 // CHECK:   %[[N8:.*]] = arith.divui %{{.*}}, %[[C8]] : index
 // CHECK:   %[[R8:.*]] = scf.for %{{.*}} = %{{.*}} to %[[END8:.*]] step %[[C8]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x256xf32>)
