@@ -41,7 +41,6 @@ LogicalResult mlir::tfc::tileDynamicRow(RewriterBase &rewriter,
   auto tiling = dyn_cast<TilingInterface>(op.getOperation());
   int64_t last = static_cast<int64_t>(ranges.size()) - 1;
   if (!tiling || last < 0 || step <= 1 ||
-      !ShapedType::isDynamic(ranges[last]) ||
       llvm::any_of(ArrayRef(ranges).drop_back(), ShapedType::isDynamic))
     return failure();
   // Only the row is cut: the other loops have size 1 here, or are

@@ -599,13 +599,22 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   bool dynamicLength = ShapedType::isDynamic(ranges.back());
   bool dynamicRows = ShapedType::isDynamic(ranges[0]) || dynamicLength;
   // Long rows are cut along their last dimension, which must then be
-  // parallel in every fused op; short rows stay whole. A 1-d op is a single
-  // row with no loop around it: cut from the row step on, or it would become
-  // one vector of the whole row (the machine scheduler is quadratic in a
-  // block of 500 such 4096-element adds).
+  // parallel in every fused op, when there are too few rows to share out
+  // (fewer than kTargetChunks); otherwise rows stay whole, however long,
+  // and their ops step along them (tileAlongRow): a softmax over rows of
+  // 30000 then reads each row from memory once, where cut rows computed
+  // the maximum and the exponentials twice and read the input four times
+  // (2.2x the time). A 1-d op is a single row with no loop around it: cut
+  // from the row step on, or it would become one vector of the whole row
+  // (the machine scheduler is quadratic in a block of 500 such
+  // 4096-element adds).
+  ArrayRef<int64_t> leading = ArrayRef(ranges).drop_back();
+  bool fewRows = llvm::none_of(leading, ShapedType::isDynamic) &&
+                 product(leading) < kTargetChunks;
   bool longRows =
-      innerIsParallel && !dynamicLength && (ranges.back() > maxRow ||
-                          (numLoops == 1 && ranges.back() > tiles.rowStep));
+      innerIsParallel && !dynamicLength &&
+      ((ranges.back() > maxRow && fewRows) ||
+       (numLoops == 1 && ranges.back() > tiles.rowStep));
   bool parallel = dynamicRows || product(ranges) >= parallelThreshold;
 
   // The outer level: the outermost parallel loop that has more than one
@@ -709,10 +718,12 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
     if (last < 0 || ranges[last] <= tiles.rowStep)
       continue;
     int64_t step = divisorAtMost(ranges[last], tiles.rowStep);
-    // Steps of fewer than 8 elements (one vector, where vectors are
-    // shorter) are not worth a loop.
-    if (step < std::min<int64_t>(8, target.lanes()))
+    // A row with no divisor near the step (30011 elements): whole steps
+    // and a remainder, as for a length known at run time.
+    if (step < tiles.rowStep / 2 || step % target.lanes() != 0) {
+      (void)tileDynamicRow(rewriter, op, tiles.rowStep);
       continue;
+    }
     // Only the row dimension is tiled; every other loop has size 1 here or
     // is a reduction the op keeps whole.
     if (llvm::any_of(llvm::seq<int64_t>(0, last), [&](int64_t i) {

@@ -106,3 +106,42 @@ func.func @relu_dynamic_length(%x: tensor<512x?xf32>, %empty: tensor<512x?xf32>)
   } -> tensor<512x?xf32>
   return %y : tensor<512x?xf32>
 }
+
+// Static rows longer than max-row (5000 > 4096), as many as the threads
+// share out (128 rows, at least 64 chunks): kept whole, as a softmax over
+// them reads each row once, and stepped along like a row of a length known
+// at run time, since 5000 has no divisor that is a multiple of the vector
+// (16 lanes): 78 steps of 64, then one static step of the 8 elements left.
+// CHECK-LABEL: func.func @relu_long_rows
+// CHECK: scf.forall (%{{.*}}) = (0) to (128) step (2)
+// CHECK:   scf.for {{.*}} -> (tensor<2x5000xf32>)
+// CHECK:     scf.for %{{.*}} = %c0 to %c4992 step %c64 {{.*}} -> (tensor<1x5000xf32>)
+// CHECK:       linalg.generic {{.*}} ins(%{{.*}} : tensor<1x64xf32>) outs(%{{.*}} : tensor<1x64xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}} : tensor<1x8xf32>) outs(%{{.*}} : tensor<1x8xf32>)
+func.func @relu_long_rows(%x: tensor<128x5000xf32>, %empty: tensor<128x5000xf32>) -> tensor<128x5000xf32> {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<128x5000xf32>) outs(%empty : tensor<128x5000xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %zero = arith.constant 0.0 : f32
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<128x5000xf32>
+  return %y : tensor<128x5000xf32>
+}
+
+// Few long rows (8, fewer than 64 chunks): the long-row path, in which
+// only all-parallel producers are fused, each row a thread's, cut in steps
+// of the largest divisor of the row up to 64 (50).
+// CHECK-LABEL: func.func @relu_few_long_rows
+// CHECK: scf.forall (%{{.*}}) in (8)
+// CHECK:   scf.for %{{.*}} = %c0 to %c20000 step %c50
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}} : tensor<1x50xf32>) outs(%{{.*}} : tensor<1x50xf32>)
+// CHECK: scf.forall.in_parallel
+func.func @relu_few_long_rows(%x: tensor<8x20000xf32>, %empty: tensor<8x20000xf32>) -> tensor<8x20000xf32> {
+  %y = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x20000xf32>) outs(%empty : tensor<8x20000xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %zero = arith.constant 0.0 : f32
+    %r = arith.maximumf %in, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<8x20000xf32>
+  return %y : tensor<8x20000xf32>
+}

@@ -81,8 +81,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
            "Work (elements or multiply-adds) below which an op runs on one "
            "thread">,
     Option<"maxRow", "max-row", "int64_t", /*default=*/"4096",
-           "Longest row processed row by row; longer rows are cut along "
-           "their last dimension">,
+           "Longest row processed row by row when there are fewer rows "
+           "than chunks for the threads (64); longer rows are then cut "
+           "along their last dimension">,
     Option<"fuseProducers", "fuse-producers", "bool", /*default=*/"true",
            "Fuse the linalg producers of a row-wise root into its loops; "
            "false tiles every op on its own (each writes a whole "

@@ -26,6 +26,10 @@
 // RUN: %python %S/Inputs/dynamic_row_length.py check %t/h/output0.npy %t/s0x7.npy | FileCheck %s --check-prefix=NOROWS
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libcols.so --fn softmax --input x=%t/x3x0.npy --output-dir %t/i
 // RUN: %python %S/Inputs/dynamic_row_length.py check %t/i/output0.npy %t/s3x0.npy | FileCheck %s --check-prefix=NOCOLS
+// RUN: env TFC_NUM_THREADS=2 tfc run %t/libcols.so --fn softmax_cols30000 --input x=%t/x3x30000.npy --output-dir %t/j --max-elements 0
+// RUN: %python %S/Inputs/dynamic_row_length.py check %t/j/output0.npy %t/s3x30000.npy | FileCheck %s --check-prefix=LONGROWS
+// RUN: env TFC_NUM_THREADS=2 tfc run %t/libcols.so --fn softmax_64x5003 --input x=%t/x64x5003.npy --output-dir %t/k --max-elements 0
+// RUN: %python %S/Inputs/dynamic_row_length.py check %t/k/output0.npy %t/s64x5003.npy | FileCheck %s --check-prefix=STATICLONG
 
 // LONG: shape [3, 30000] close
 // LONGSAME: shape [3, 30000] identical
@@ -36,6 +40,8 @@
 // ONE: shape [2, 1] close
 // NOROWS: shape [0, 7] close
 // NOCOLS: shape [3, 0] close
+// LONGROWS: shape [3, 30000] close
+// STATICLONG: shape [64, 5003] close
 
 func.func @softmax(%x: tensor<?x?xf32> {tfc.name = "x"}) -> tensor<?x?xf32> {
   %r = tfc.graph -> (tensor<?x?xf32>) {
@@ -51,4 +57,23 @@ func.func @softmax_cols1024(%x: tensor<?x1024xf32> {tfc.name = "x"}) -> tensor<?
     tfc.fetch %s : tensor<?x1024xf32>
   }
   return %r : tensor<?x1024xf32>
+}
+
+// Static rows longer than max-row, as a `?` batch of them (kept whole
+// since the rows may be many) and as 64 rows (enough to share out; the
+// prime length is stepped by 64 with a remainder of 11).
+func.func @softmax_cols30000(%x: tensor<?x30000xf32> {tfc.name = "x"}) -> tensor<?x30000xf32> {
+  %r = tfc.graph -> (tensor<?x30000xf32>) {
+    %s = tfc.softmax %x : tensor<?x30000xf32>
+    tfc.fetch %s : tensor<?x30000xf32>
+  }
+  return %r : tensor<?x30000xf32>
+}
+
+func.func @softmax_64x5003(%x: tensor<64x5003xf32> {tfc.name = "x"}) -> tensor<64x5003xf32> {
+  %r = tfc.graph -> (tensor<64x5003xf32>) {
+    %s = tfc.softmax %x : tensor<64x5003xf32>
+    tfc.fetch %s : tensor<64x5003xf32>
+  }
+  return %r : tensor<64x5003xf32>
 }

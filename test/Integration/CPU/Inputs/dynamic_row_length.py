@@ -15,8 +15,11 @@ from dynamic_batch import Random, load, softmax_rows
 from tiled_inputs import save
 
 # Rows and columns: whole 64-element steps and a remainder (30000 = 468 *
-# 64 + 48), steps only (1024), a remainder only (63, 1), and empty ones.
-SHAPES = ((3, 30000), (5, 1000), (4, 1024), (2, 63), (2, 1), (0, 7), (3, 0))
+# 64 + 48), steps only (1024), a remainder only (63, 1), and empty ones;
+# and static rows longer than max-row, enough of them to be kept whole,
+# whose prime length has no divisor to step by (5003 = 78 * 64 + 11).
+SHAPES = ((3, 30000), (5, 1000), (4, 1024), (2, 63), (2, 1), (0, 7), (3, 0),
+          (64, 5003))
 
 # A sum of 30000 exponentials added one by one in float32 is off by about
 # 1.5e-5 relative here; in vectors of partial sums, by 2e-7 (and the
