@@ -92,21 +92,34 @@ def inputs(out):
              s[:batch * SOFTMAX_COLS])
 
 
-def check(path, reference, exact):
+def check(path, reference, exact, tolerance=2e-6, relative=False):
+    """Prints the output's shape and whether every element equals the
+    reference (`exact`) or is within `tolerance` of it, absolute or relative
+    to it; returns the exit status."""
     shape, values = load(path)
     ref_shape, ref = load(reference)
     if shape != ref_shape:
         print("shape %s, expected %s" % (list(shape), list(ref_shape)))
         return 1
-    worst = max((abs(a - b) for a, b in zip(values, ref)), default=0.0)
-    ok = worst == 0 if exact else worst <= 2e-6
+    if relative and not exact:
+        worst = max((abs(a - b) / abs(b) for a, b in zip(values, ref)),
+                    default=0.0)
+    else:
+        worst = max((abs(a - b) for a, b in zip(values, ref)), default=0.0)
+    ok = worst == 0 if exact else worst <= tolerance
     print("shape %s %s" % (list(shape), ("identical" if exact else "close")
                            if ok else "max error %g" % worst))
     return 0 if ok else 1
 
 
-if __name__ == "__main__":
+def main(write_inputs, tolerance=2e-6, relative=False):
+    """`SCRIPT inputs DIR` or `SCRIPT check OUT REF [--exact]`."""
     if sys.argv[1] == "inputs":
-        inputs(sys.argv[2])
+        write_inputs(sys.argv[2])
     else:
-        sys.exit(check(sys.argv[2], sys.argv[3], "--exact" in sys.argv))
+        sys.exit(check(sys.argv[2], sys.argv[3], "--exact" in sys.argv,
+                       tolerance, relative))
+
+
+if __name__ == "__main__":
+    main(inputs)

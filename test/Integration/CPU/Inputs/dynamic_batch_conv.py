@@ -10,9 +10,8 @@
 """
 
 import os
-import sys
 
-from dynamic_batch import Random, load
+from dynamic_batch import Random, main
 from tiled_inputs import save
 
 BATCHES = (0, 1, 3)
@@ -54,21 +53,5 @@ def inputs(out):
              y[:batch * SIZE * SIZE * COUT])
 
 
-def check(path, reference, exact):
-    shape, values = load(path)
-    ref_shape, ref = load(reference)
-    if shape != ref_shape:
-        print("shape %s, expected %s" % (list(shape), list(ref_shape)))
-        return 1
-    worst = max((abs(a - b) for a, b in zip(values, ref)), default=0.0)
-    ok = worst == 0 if exact else worst <= 1e-5
-    print("shape %s %s" % (list(shape), ("identical" if exact else "close")
-                           if ok else "max error %g" % worst))
-    return 0 if ok else 1
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "inputs":
-        inputs(sys.argv[2])
-    else:
-        sys.exit(check(sys.argv[2], sys.argv[3], "--exact" in sys.argv))
+    main(inputs, tolerance=1e-5)

@@ -9,9 +9,8 @@
 """
 
 import os
-import sys
 
-from dynamic_batch import Random, load, softmax_rows
+from dynamic_batch import Random, main, softmax_rows
 from tiled_inputs import save
 
 # Rows and columns: whole 64-element steps and a remainder (30000 = 468 *
@@ -37,26 +36,5 @@ def inputs(out):
              softmax_rows(logits, cols) if cols else [])
 
 
-def check(path, reference, exact):
-    shape, values = load(path)
-    ref_shape, ref = load(reference)
-    if shape != ref_shape:
-        print("shape %s, expected %s" % (list(shape), list(ref_shape)))
-        return 1
-    if exact:
-        ok = values == ref
-        worst = max((abs(a - b) for a, b in zip(values, ref)), default=0.0)
-    else:
-        worst = max((abs(a - b) / abs(b) for a, b in zip(values, ref)),
-                    default=0.0)
-        ok = worst <= RTOL
-    print("shape %s %s" % (list(shape), ("identical" if exact else "close")
-                           if ok else "max error %g" % worst))
-    return 0 if ok else 1
-
-
 if __name__ == "__main__":
-    if sys.argv[1] == "inputs":
-        inputs(sys.argv[2])
-    else:
-        sys.exit(check(sys.argv[2], sys.argv[3], "--exact" in sys.argv))
+    main(inputs, tolerance=RTOL, relative=True)
