@@ -707,44 +707,20 @@ void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
       if (linalgOp.hasPureTensorSemantics() && !isa<linalg::FillOp>(op))
         ops.push_back(linalgOp);
   for (linalg::LinalgOp op : ops) {
-    // A row of a length known at run time: whole steps and a remainder.
-    if (!hasStaticShapes(op)) {
-      (void)tileDynamicRow(rewriter, op, tiles.rowStep);
-      continue;
+    // Whole steps of the row step and a remainder, for a row of a length
+    // known at run time or without a divisor near the step that is a
+    // multiple of the vector length (30000: 60 was 20 % slower than 64);
+    // otherwise steps of that divisor, with no remainder.
+    int64_t step = tiles.rowStep;
+    if (hasStaticShapes(op)) {
+      SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+      if (ranges.empty() || ranges.back() <= tiles.rowStep)
+        continue;
+      int64_t divisor = divisorAtMost(ranges.back(), tiles.rowStep);
+      if (divisor >= tiles.rowStep / 2 && divisor % target.lanes() == 0)
+        step = divisor;
     }
-    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-    int64_t last = op.getNumLoops() - 1;
-    if (last < 0 || ranges[last] <= tiles.rowStep)
-      continue;
-    int64_t step = divisorAtMost(ranges[last], tiles.rowStep);
-    // A row with no divisor near the step (30011 elements): whole steps
-    // and a remainder, as for a length known at run time.
-    if (step < tiles.rowStep / 2 || step % target.lanes() != 0) {
-      (void)tileDynamicRow(rewriter, op, tiles.rowStep);
-      continue;
-    }
-    // Only the row dimension is tiled; every other loop has size 1 here or
-    // is a reduction the op keeps whole.
-    if (llvm::any_of(llvm::seq<int64_t>(0, last), [&](int64_t i) {
-          return iterators[i] == utils::IteratorType::reduction;
-        }))
-      continue;
-    SmallVector<int64_t> sizes(op.getNumLoops(), 0);
-    sizes[last] = step;
-    scf::SCFTilingOptions options;
-    options.setTileSizes(indexAttrs(rewriter, sizes));
-    if (iterators[last] == utils::IteratorType::reduction)
-      options
-          .setReductionTilingStrategy(
-              ReductionTilingStrategy::PartialReductionOuterReduction)
-          .setReductionDims({static_cast<unsigned>(last)});
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
-    if (failed(result))
-      continue;
-    rewriter.replaceOp(op, result->replacements);
+    (void)tileDynamicRow(rewriter, op, step);
   }
 }
 

@@ -51,13 +51,13 @@ tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
 /// left out.
 bool hasDynamicRowLength(linalg::LinalgOp op);
 
-/// Tiles the last loop of `op`, its only dynamic loop or a static one with
-/// no divisor near `step`, in steps of `step` elements (a reduction along
-/// it keeps a vector of `step` partial results, combined at the end), then
-/// peels the loop: whole steps, whose tiles are static and vectorize, and
-/// one step of the elements left, fewer than `step` (dynamic tiles for a
-/// dynamic loop). Fails, leaving `op` as it was, when the op's other loops
-/// are not static parallel ones.
+/// Tiles the last loop of `op`, the only one that may be dynamic, in steps
+/// of `step` elements (a reduction along it keeps a vector of `step`
+/// partial results, combined at the end), then peels the loop unless
+/// `step` divides it: whole steps, whose tiles are static and vectorize,
+/// and one step of the elements left, fewer than `step` (dynamic tiles for
+/// a dynamic loop). Fails, leaving `op` as it was, when the op's other
+/// loops are not static parallel ones.
 LogicalResult tileDynamicRow(RewriterBase &rewriter, linalg::LinalgOp op,
                              int64_t step);
 
