@@ -94,6 +94,19 @@ padTileRows(RewriterBase &rewriter, linalg::LinalgOp tiled, int64_t rows,
   return {result, slice};
 }
 
+Value mlir::tfc::getBalancedBlockRows(OpBuilder &b, Location loc, Value rows,
+                                     int64_t maxBlockRows, int64_t tileRows) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value most = arith::ConstantIndexOp::create(b, loc, maxBlockRows);
+  Value tile = arith::ConstantIndexOp::create(b, loc, tileRows);
+  Value blocks = arith::MaxUIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, rows, most), one);
+  Value even = arith::CeilDivUIOp::create(b, loc, rows, blocks);
+  Value rounded = arith::MulIOp::create(
+      b, loc, arith::CeilDivUIOp::create(b, loc, even, tile), tile);
+  return arith::MaxUIOp::create(b, loc, rounded, tile);
+}
+
 FailureOr<SmallVector<linalg::LinalgOp>>
 mlir::tfc::tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
                            ArrayRef<int64_t> steps,

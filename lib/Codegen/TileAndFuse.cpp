@@ -330,30 +330,15 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
   // Blocks of rows over threads, their fills fused. B is read in place:
   // packing it pays only from hundreds of rows, which a batch known at run
   // time may not have. A batch of one block is one iteration, which
-  // tfc-runtime-thread-count runs on the calling thread. The blocks' rows
-  // are chosen at run time so that the blocks are about equal: as many
-  // blocks as blockM rows need, each a multiple of the register tile.
-  // Threads take contiguous runs of the blocks (rows outer, columns
-  // inner), so a last block of few rows left one thread the short blocks:
-  // 64 rows in blocks of 48 and 16 ran 2 threads at 1.3x a static batch.
+  // tfc-runtime-thread-count runs on the calling thread. The blocks are
+  // of equal rows, chosen at run time (64 rows in blocks of 48 and 16 ran
+  // 2 threads at 1.3x a static batch).
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value rows = getValueOrCreateConstantIndexOp(
       rewriter, loc, op.createLoopRanges(rewriter, loc).front().size);
-  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  Value blockM = arith::ConstantIndexOp::create(rewriter, loc, tiles.blockM);
-  Value registerM =
-      arith::ConstantIndexOp::create(rewriter, loc, tiles.registerM);
-  Value blocks = arith::MaxUIOp::create(
-      rewriter, loc, arith::CeilDivUIOp::create(rewriter, loc, rows, blockM),
-      one);
-  Value perBlock = arith::CeilDivUIOp::create(rewriter, loc, rows, blocks);
-  Value blockRows = arith::MulIOp::create(
-      rewriter, loc,
-      arith::CeilDivUIOp::create(rewriter, loc, perBlock, registerM),
-      registerM);
-  // At least one register tile, so that an empty batch still has a step.
-  blockRows = arith::MaxUIOp::create(rewriter, loc, blockRows, registerM);
+  Value blockRows = getBalancedBlockRows(rewriter, loc, rows, tiles.blockM,
+                                         tiles.registerM);
   Operation *block = tileAndFuse(
       op,
       {OpFoldResult(blockRows), rewriter.getIndexAttr(blockN),

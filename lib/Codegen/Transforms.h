@@ -40,6 +40,14 @@ splitContractionRows(RewriterBase &rewriter, linalg::LinalgOp op, int64_t rows);
 /// shaped op, returned one per step; a fill of the output becomes a fill
 /// per tile. Fails, leaving `op` as it was, when the shapes do not allow
 /// it.
+/// The rows of each block when `rows`, known at run time, are cut into as
+/// many blocks as `maxBlockRows` rows need, of equal size rounded up to a
+/// multiple of `tileRows` (and at least `tileRows`, so that an empty batch
+/// still has a step). Threads take contiguous runs of the blocks: blocks of
+/// a fixed size left the short last ones to one thread.
+Value getBalancedBlockRows(OpBuilder &b, Location loc, Value rows,
+                           int64_t maxBlockRows, int64_t tileRows);
+
 FailureOr<SmallVector<linalg::LinalgOp>>
 tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
                 ArrayRef<int64_t> steps,

@@ -119,7 +119,7 @@ static Value getResultSize(OpBuilder &b, Location loc, RankedTensorType result,
 /// `operand` with its dimensions `toBroadcast` of the sizes `sizes` (the
 /// result's): an element-wise op that reads it at index 0 of each of those
 /// dimensions whose size is 1 at run time.
-static Value broadcastCopy(OpBuilder &b, Location loc, Value operand,
+static Value readBroadcast(OpBuilder &b, Location loc, Value operand,
                            ArrayRef<int64_t> toBroadcast,
                            ArrayRef<Value> sizes) {
   auto type = cast<RankedTensorType>(operand.getType());
@@ -142,7 +142,7 @@ static Value broadcastCopy(OpBuilder &b, Location loc, Value operand,
   SmallVector<AffineMap> maps = {b.getMultiDimIdentityMap(type.getRank())};
   SmallVector<utils::IteratorType> iterators(type.getRank(),
                                              utils::IteratorType::parallel);
-  auto copy = linalg::GenericOp::create(
+  auto read = linalg::GenericOp::create(
       b, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps, iterators,
       [&](OpBuilder &nested, Location nestedLoc, ValueRange) {
         Value zero = arith::ConstantIndexOp::create(nested, nestedLoc, 0);
@@ -158,11 +158,12 @@ static Value broadcastCopy(OpBuilder &b, Location loc, Value operand,
             tensor::ExtractOp::create(nested, nestedLoc, operand, indices);
         linalg::YieldOp::create(nested, nestedLoc, element);
       });
-  return copy.getResult(0);
+  return read.getResult(0);
 }
 
 /// How many element-wise producers a broadcast goes up through before it
-/// copies: enough for the chains of a layer, few enough that a long chain
+/// reads the value through readBroadcast: enough for the chains of a
+/// layer, few enough that a long chain
 /// of residual additions is not rebuilt for each of them.
 constexpr unsigned kMaxProducerDepth = 8;
 
@@ -171,7 +172,7 @@ constexpr unsigned kMaxProducerDepth = 8;
 /// run time. An element-wise producer is rebuilt on its inputs broadcast
 /// the same way, so that the consumer still reads an element-wise op that
 /// tiling fuses; elsewhere (an argument, a contraction's result, or past
-/// `depth` producers) `value` is read through `broadcastCopy`.
+/// `depth` producers) `value` is read through `readBroadcast`.
 static Value broadcastValue(OpBuilder &b, Location loc, Value value,
                             ArrayRef<Value> sizes, unsigned depth) {
   auto type = cast<RankedTensorType>(value.getType());
@@ -182,7 +183,7 @@ static Value broadcastValue(OpBuilder &b, Location loc, Value value,
       producer.getMatchingIndexingMap(producer.getDpsInitOperand(0))
           .isIdentity()) {
     // The producer's inputs, broadcast along the loops of `sizes`, then its
-    // output with the broadcast sizes, all made before the copy that uses
+    // output with the broadcast sizes, all made before the op that uses
     // them.
     SmallVector<Value> operands(producer->getOperands());
     for (OpOperand *input : producer.getDpsInputOperands()) {
@@ -222,7 +223,7 @@ static Value broadcastValue(OpBuilder &b, Location loc, Value value,
       toBroadcast.push_back(dim);
   if (toBroadcast.empty())
     return value;
-  return broadcastCopy(b, loc, value, toBroadcast, sizes);
+  return readBroadcast(b, loc, value, toBroadcast, sizes);
 }
 
 SmallVector<Value> mlir::tfc::broadcastDynamicUnitDims(OpBuilder &b,
