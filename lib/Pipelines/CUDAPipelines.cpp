@@ -10,7 +10,7 @@
 
 #include "SharedStages.h"
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 

@@ -8,8 +8,8 @@
 
 #include "SharedStages.h"
 
-#include "tfc/Codegen/Passes.h"
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/Passes.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 

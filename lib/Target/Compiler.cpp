@@ -10,7 +10,7 @@
 #include "StatusLine.h"
 #include "tfc/Target/EmbedCheckpoint.h"
 
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"

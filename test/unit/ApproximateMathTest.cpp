@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/CPU/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"

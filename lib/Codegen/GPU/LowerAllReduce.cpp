@@ -1,18 +1,18 @@
-//===- GPULowerAllReduce.cpp - the tfc-gpu-lower-all-reduce pass ----------===//
+//===- LowerAllReduce.cpp - the tfc-gpu-lower-all-reduce pass -------------===//
 //
 // Block-level reductions in outlined kernels become warp shuffles, a
 // barrier and workgroup memory, with MLIR's all-reduce patterns.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPULOWERALLREDUCE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

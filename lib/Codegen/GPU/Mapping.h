@@ -1,4 +1,4 @@
-//===- GPUMapping.h - building blocks of tfc-gpu-map-linalg -----*- C++ -*-===//
+//===- Mapping.h - building blocks of tfc-gpu-map-linalg --------*- C++ -*-===//
 //
 // Internal to lib/Codegen: the helpers tfc-gpu-map-linalg's mappings share
 // (launches, index arithmetic, operands at an iteration point, strided row
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_LIB_CODEGEN_GPUMAPPING_H
-#define TFC_LIB_CODEGEN_GPUMAPPING_H
+#ifndef TFC_LIB_CODEGEN_GPU_MAPPING_H
+#define TFC_LIB_CODEGEN_GPU_MAPPING_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -91,7 +91,7 @@ void emitRowTotal(OpBuilder &b, Location loc, linalg::GenericOp op,
                   Value partial, Value isFirst, ArrayRef<Value> ivs);
 
 /// The longest run of row ops from `first` on that is worth one kernel
-/// (GPURowChain.cpp); empty when there is none.
+/// (RowChain.cpp); empty when there is none.
 SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first);
 
 /// Maps a run rowChainFrom found to one kernel, a block per row, before
@@ -108,4 +108,4 @@ LogicalResult mapTiledContraction(OpBuilder &b, linalg::GenericOp op);
 
 } // namespace mlir::tfc::gpu_mapping
 
-#endif // TFC_LIB_CODEGEN_GPUMAPPING_H
+#endif // TFC_LIB_CODEGEN_GPU_MAPPING_H

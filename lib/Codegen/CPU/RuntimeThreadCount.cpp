@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/CPU/Passes.h"
 
 #include "tfc/Support/RuntimeABI.h"
 
@@ -25,7 +25,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCRUNTIMETHREADCOUNT
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/CPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms.h"
-#include "tfc/Codegen/Passes.h"
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/Passes.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -36,7 +36,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCTILEANDFUSE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/CPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- GPUPackFatbin.cpp - the tfc-gpu-pack-fatbin pass -------------------===//
+//===- PackFatbin.cpp - the tfc-gpu-pack-fatbin pass ----------------------===//
 //
 // gpu-module-to-binary makes one object per target; the host code loads
 // only one of them. This pass assembles each architecture's PTX with ptxas
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -18,7 +18,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUPACKFATBIN
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- GPUFuseElementwise.cpp - the tfc-gpu-fuse-elementwise pass ---------===//
+//===- FuseElementwise.cpp - the tfc-gpu-fuse-elementwise pass ------------===//
 //
 // On a GPU, memory traffic costs more than arithmetic: an element-wise op
 // whose result several ops read is recomputed inside each of them instead
@@ -7,14 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUFUSEELEMENTWISE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

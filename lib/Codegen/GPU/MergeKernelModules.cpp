@@ -1,17 +1,17 @@
-//===- GPUMergeKernelModules.cpp - tfc-gpu-merge-kernel-modules -----------===//
+//===- MergeKernelModules.cpp - tfc-gpu-merge-kernel-modules --------------===//
 //
 // Moves every outlined kernel into one gpu.module, so a model's kernels are
 // compiled, packed and loaded once, and aligns their workgroup buffers.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUMERGEKERNELMODULES
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

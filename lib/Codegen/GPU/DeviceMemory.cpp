@@ -1,4 +1,4 @@
-//===- GPUDeviceMemory.cpp - the tfc-gpu-device-memory pass ---------------===//
+//===- DeviceMemory.cpp - the tfc-gpu-device-memory pass ------------------===//
 //
 // In a CUDA model every buffer host code handles is device memory: host
 // code allocates it through the GPU runtime, fills constants with copies,
@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
-#include "GPUHostBuffers.h"
+#include "HostBuffers.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUDEVICEMEMORY
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

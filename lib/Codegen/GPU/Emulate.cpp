@@ -1,4 +1,4 @@
-//===- GPUEmulate.cpp - the tfc-gpu-emulate pass --------------------------===//
+//===- Emulate.cpp - the tfc-gpu-emulate pass -----------------------------===//
 //
 // Runs outlined GPU kernels on the host: each kernel becomes a function
 // that loops over blocks and, inside a block, over threads once per phase
@@ -7,14 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUEMULATE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- GPURowChain.cpp - runs of row ops as one kernel --------------------===//
+//===- RowChain.cpp - runs of row ops as one kernel -----------------------===//
 //
 // tfc-gpu-map-linalg's row chains: a run of fills, element-wise ops and
 // block reductions over the same rows, in which whatever the run writes is
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUMapping.h"
+#include "Mapping.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"

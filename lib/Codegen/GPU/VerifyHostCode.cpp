@@ -1,4 +1,4 @@
-//===- GPUVerifyHostCode.cpp - the tfc-gpu-verify-host-code pass ----------===//
+//===- VerifyHostCode.cpp - the tfc-gpu-verify-host-code pass -------------===//
 //
 // The last line of defence of the CUDA target's memory model: host code
 // that would still load, store or allocate memory the wrong way is an error
@@ -6,13 +6,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
-#include "GPUHostBuffers.h"
+#include "HostBuffers.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUVERIFYHOSTCODE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

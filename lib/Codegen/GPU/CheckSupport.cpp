@@ -1,4 +1,4 @@
-//===- GPUCheckSupport.cpp - the tfc-gpu-check-support pass ---------------===//
+//===- CheckSupport.cpp - the tfc-gpu-check-support pass ------------------===//
 //
 // Ops that hand tensor buffers to the host runtime to read during the call
 // (prints, assert_positive, host calls) are not compiled for CUDA yet: they
@@ -8,13 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUCHECKSUPPORT
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

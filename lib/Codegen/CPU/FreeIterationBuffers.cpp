@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -15,7 +15,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCFREEITERATIONBUFFERS
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/CPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -1,12 +1,12 @@
 //===- Transforms.h - rewrites used by the tiling pass ----------*- C++ -*-===//
 //
-// Internal to lib/Codegen: IR rewrites that tfc-tile-and-fuse applies
+// Internal to lib/Codegen/CPU: IR rewrites that tfc-tile-and-fuse applies
 // between its tiling steps.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_LIB_CODEGEN_TRANSFORMS_H
-#define TFC_LIB_CODEGEN_TRANSFORMS_H
+#ifndef TFC_LIB_CODEGEN_CPU_TRANSFORMS_H
+#define TFC_LIB_CODEGEN_CPU_TRANSFORMS_H
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/PatternMatch.h"
@@ -90,4 +90,4 @@ void reuseRowBuffers(RewriterBase &rewriter, Block &body);
 
 } // namespace mlir::tfc
 
-#endif // TFC_LIB_CODEGEN_TRANSFORMS_H
+#endif // TFC_LIB_CODEGEN_CPU_TRANSFORMS_H

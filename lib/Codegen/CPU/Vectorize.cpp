@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/Passes.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -18,7 +18,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCVECTORIZE
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/CPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

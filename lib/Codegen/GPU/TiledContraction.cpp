@@ -1,4 +1,4 @@
-//===- GPUTiledContraction.cpp - shared-memory tiles of a matmul ----------===//
+//===- TiledContraction.cpp - shared-memory tiles of a matmul -------------===//
 //
 // The mapping tfc-gpu-map-linalg gives matmul-like contractions of f32
 // buffers. Each block of 16x16 threads computes a square tile of the
@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUMapping.h"
+#include "Mapping.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -1,16 +1,16 @@
-//===- GPUMapLinalg.cpp - the tfc-gpu-map-linalg pass ---------------------===//
+//===- MapLinalg.cpp - the tfc-gpu-map-linalg pass ------------------------===//
 //
 // Maps linalg ops on device buffers to gpu.launch: element-wise ops over a
 // 1-d grid, row reductions one block per row with a block-level all-reduce,
-// matmul-like contractions as shared-memory tiles (GPUTiledContraction.cpp),
-// runs of row ops over the same rows as one kernel (GPURowChain.cpp),
+// matmul-like contractions as shared-memory tiles (TiledContraction.cpp),
+// runs of row ops over the same rows as one kernel (RowChain.cpp),
 // other contractions and reductions as 2-d thread tiles.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUMapping.h"
+#include "Mapping.h"
 
-#include "tfc/Codegen/Passes.h"
+#include "tfc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -20,7 +20,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUMAPLINALG
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/GPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- GPUHostBuffers.h - host staging buffers of GPU host code -*- C++ -*-===//
+//===- HostBuffers.h - host staging buffers of GPU host code ----*- C++ -*-===//
 //
 // Internal to lib/Codegen: tfc-gpu-device-memory marks the few host buffers
 // host code may touch (scalars the host needs, staged through a memcpy);
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_LIB_CODEGEN_GPUHOSTBUFFERS_H
-#define TFC_LIB_CODEGEN_GPUHOSTBUFFERS_H
+#ifndef TFC_LIB_CODEGEN_GPU_HOSTBUFFERS_H
+#define TFC_LIB_CODEGEN_GPU_HOSTBUFFERS_H
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 
@@ -33,4 +33,4 @@ inline bool isHostBuffer(Value value) {
 
 } // namespace mlir::tfc
 
-#endif // TFC_LIB_CODEGEN_GPUHOSTBUFFERS_H
+#endif // TFC_LIB_CODEGEN_GPU_HOSTBUFFERS_H

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Codegen/Passes.h"
-#include "tfc/Codegen/TargetDescription.h"
+#include "tfc/Codegen/CPU/Passes.h"
+#include "tfc/Codegen/CPU/TargetDescription.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -18,7 +18,7 @@
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCAPPROXIMATEMATH
-#include "tfc/Codegen/Passes.h.inc"
+#include "tfc/Codegen/CPU/Passes.h.inc"
 } // namespace mlir::tfc
 
 using namespace mlir;
