@@ -1,0 +1,286 @@
+//===- TileContractions.cpp - tiling matmuls and convolutions -------------===//
+//
+// The strategies of tfc-tile-and-fuse for contractions (blocks over
+// threads, reduction blocks, register tiles; B packed into panels, rows
+// split where register tiles end, dynamic rows in tiles of static counts)
+// and for 2-d convolutions with their fused element-wise consumer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileAndFuse.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfc;
+using namespace mlir::tfc::tiling;
+
+LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[0], n = ranges[1];
+  int64_t blockN = divisorAtMost(n, tiles.blockN);
+  int64_t registerN = divisorAtMost(blockN, tiles.registerN);
+
+  // With enough rows to amortize it, B is packed into register-tile panels
+  // first (a copy of B per call).
+  linalg::LinalgOp contraction = op;
+  bool packed = false;
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
+      blockN % registerN == 0) {
+    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
+        packMatmulB(rewriter, matmul, registerN);
+    if (succeeded(result)) {
+      tileRowWise(result->second);
+      contraction = result->first;
+      packed = true;
+    }
+  }
+
+  // When no divisor of the rows is near the register tile's (64 or 1024
+  // rows and 6-row tiles), the rows left after whole register tiles get a
+  // register tile of their number. Few rows are one block, split where its
+  // register tiles are, so that every row reuses the block's columns of B
+  // from cache; otherwise the whole contraction is split, and the few rows
+  // left read B once more.
+  int64_t rest = m % tiles.registerM;
+  bool uneven = m > tiles.registerM && rest != 0 &&
+                divisorAtMost(m, tiles.registerM) < tiles.registerM;
+  if (!uneven || m <= 2 * tiles.blockM)
+    return tileContraction(contraction, blockN, registerN, packed,
+                           /*allRows=*/uneven);
+  FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+      splitContractionRows(rewriter, contraction, m - rest);
+  if (failed(parts) ||
+      failed(tileContraction(parts->first, blockN, registerN, packed)))
+    return failure();
+  return tileContraction(parts->second, blockN, registerN, packed);
+}
+
+LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
+  int64_t n = op.getStaticLoopRanges()[1];
+  int64_t blockN = divisorAtMost(n, tiles.blockN);
+  int64_t registerN = divisorAtMost(blockN, tiles.registerN);
+  // Blocks of rows over threads, their fills fused. B is read in place:
+  // packing it pays only from hundreds of rows, which a batch known at run
+  // time may not have. A batch of one block is one iteration, which
+  // tfc-runtime-thread-count runs on the calling thread. The blocks are
+  // of equal rows, chosen at run time (64 rows in blocks of 48 and 16 ran
+  // 2 threads at 1.3x a static batch).
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value rows = getValueOrCreateConstantIndexOp(
+      rewriter, loc, op.createLoopRanges(rewriter, loc).front().size);
+  Value blockRows =
+      getBalancedBlockRows(rewriter, loc, rows, tiles.blockM, tiles.registerM);
+  Operation *block =
+      tileAndFuse(op,
+                  {OpFoldResult(blockRows), rewriter.getIndexAttr(blockN),
+                   rewriter.getIndexAttr(0)},
+                  LoopType::ForallOp, fusableIntoContraction);
+  if (!block)
+    return success();
+  // The block's rows (as many as the batch leaves it) in register tiles;
+  // the rows left over, if at least half a register tile, in one more
+  // register tile with its rows of A padded with zeros; fewer in tiles of
+  // 2 and 1 rows. Each tile has a static row count, so it is tiled for
+  // caches and registers as in a static matmul, and every output element
+  // still sums its products in the order of the reduction loop. Each tile
+  // streams B once: tiles of 4, 2 and 1 rows for 7 rows made 2.2x the
+  // static time at batch 7; one padded tile for a single row computes 8
+  // rows, 1.3x the static time at batch 1.
+  int64_t half = llvm::divideCeil(tiles.registerM, 2);
+  SmallVector<int64_t> steps = {tiles.registerM};
+  if (tiles.registerM > 1)
+    steps.push_back(tiles.registerM);
+  for (int64_t step = half > 1 ? static_cast<int64_t>(llvm::bit_floor(
+                                     static_cast<uint64_t>(half - 1)))
+                               : 0;
+       step >= 1; step /= 2)
+    steps.push_back(step);
+  if (steps.back() != 1)
+    steps.push_back(1);
+  FailureOr<SmallVector<linalg::LinalgOp>> parts = tileDynamicRows(
+      rewriter, cast<linalg::LinalgOp>(block), steps,
+      tiles.registerM > 1 ? std::optional<unsigned>(1) : std::nullopt);
+  if (failed(parts))
+    return success();
+  for (auto [part, step] : llvm::zip(*parts, steps)) {
+    if (auto fill =
+            part.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+      tileAndFuse(fill, {step, registerN}, LoopType::ForOp, fuseNothing);
+    if (failed(tileReduction(part, step, registerN, /*packed=*/false)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult TileAndFuse::tileContraction(linalg::LinalgOp op, int64_t blockN,
+                                           int64_t registerN, bool packed,
+                                           bool allRows) {
+  // Loops (m, n, k), or (m, panels, panel columns, k) on a packed B.
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t m = ranges[0], k = ranges.back();
+  int64_t n = packed ? ranges[1] * ranges[2] : ranges[1];
+  int64_t registerM =
+      allRows ? tiles.registerM : divisorAtMost(m, tiles.registerM);
+  int64_t blockM =
+      allRows
+          ? m
+          : registerM *
+                divisorAtMost(m / registerM,
+                              std::max<int64_t>(1, tiles.blockM / registerM));
+  bool parallel =
+      m * n * k >= parallelThreshold && (m / blockM) * (n / blockN) > 1;
+  LoopType outerLoop = parallel ? LoopType::ForallOp : LoopType::ForOp;
+
+  // The cache level: one output block per thread, its fill fused. On a
+  // packed B, column blocks outside row blocks: the static schedule then
+  // gives each thread whole column blocks of the packed B (2 MiB for
+  // K = 2048 with AVX-512, its L2) and streams A past them, instead of
+  // streaming all of B once per row block (4x less traffic for 2048^3;
+  // 12-15 % faster there).
+  Operation *block =
+      packed ? tileAndFuse(op, {blockM, blockN / registerN, 0, 0}, outerLoop,
+                           fusableIntoContraction, {1, 0, 2, 3})
+             : tileAndFuse(op, {blockM, blockN, 0}, outerLoop,
+                           fusableIntoContraction);
+  if (!block)
+    return success();
+  // The fill of the block, tiled like the registers below.
+  auto tiled = cast<linalg::LinalgOp>(block);
+  int64_t fillRows = divisorAtMost(blockM, registerM);
+  if (auto fill =
+          tiled.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
+    tileAndFuse(fill,
+                packed ? SmallVector<int64_t>{fillRows, 1, registerN}
+                       : SmallVector<int64_t>{fillRows, registerN},
+                LoopType::ForOp, fuseNothing);
+  return tileReduction(tiled, registerM, registerN, packed);
+}
+
+LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
+                                         int64_t registerN, bool packed) {
+  // Rows left over after whole register tiles are a part of their own,
+  // with its own reduction loop: split inside the reduction loop, the
+  // parts' accumulators would be hoisted out of it in an order that
+  // bufferization copies.
+  int64_t rows = op.getStaticLoopRanges()[0];
+  if (int64_t rest = rows % registerM) {
+    FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> parts =
+        splitContractionRows(rewriter, op, rows - rest);
+    if (failed(parts) ||
+        failed(tileReduction(parts->first, registerM, registerN, packed)))
+      return failure();
+    return tileReduction(parts->second, rest, registerN, packed);
+  }
+  // Blocks of the reduction, then the register tiles.
+  int64_t k = op.getStaticLoopRanges().back();
+  int64_t blockK = divisorAtMost(k, tiles.blockK);
+  Operation *reductionBlock =
+      tileAndFuse(op,
+                  packed ? SmallVector<int64_t>{0, 0, 0, blockK}
+                         : SmallVector<int64_t>{0, 0, blockK},
+                  LoopType::ForOp, fuseNothing);
+  if (!reductionBlock)
+    return success();
+  // On a packed B, the register tile's panel dimension has size 1, which
+  // the vector lowering drops, leaving the outer products of an unpacked
+  // tile; panels outside rows: a panel's reduction block stays in L1 (the
+  // target's reduction block is sized for it) while the rows of A, fewer
+  // bytes per step, come from L2.
+  if (packed)
+    tileAndFuse(reductionBlock, {registerM, 1, registerN, 1}, LoopType::ForOp,
+                fuseNothing, {1, 0, 2, 3});
+  else
+    tileAndFuse(reductionBlock, {registerM, registerN, 1}, LoopType::ForOp,
+                fuseNothing);
+  return success();
+}
+
+linalg::Conv2DNhwcHwcfOp tiling::getConvolution(linalg::LinalgOp root) {
+  if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(root.getOperation()))
+    return isTileable(conv) ? conv : nullptr;
+  if (root.getNumLoops() != 4 || root.getNumParallelLoops() != 4 ||
+      root->getNumResults() != 1)
+    return nullptr;
+  for (OpOperand *operand : root.getDpsInputOperands()) {
+    auto conv = operand->get().getDefiningOp<linalg::Conv2DNhwcHwcfOp>();
+    if (conv && conv->hasOneUse() && isTileable(conv) &&
+        root.getMatchingIndexingMap(operand).isIdentity())
+      return conv;
+  }
+  return nullptr;
+}
+
+void TileAndFuse::tileConvolution(linalg::LinalgOp root,
+                                  linalg::Conv2DNhwcHwcfOp conv) {
+  // Loops of the convolution: (n, oh, ow, f, kh, kw, c).
+  SmallVector<int64_t> ranges = conv.getStaticLoopRanges();
+  int64_t batch = ranges[0], rows = ranges[1], cols = ranges[2],
+          channels = ranges[3];
+  bool isConv = root.getOperation() == conv.getOperation();
+  int64_t numLoops = root.getNumLoops();
+  // Blocks of output rows, about kTargetChunks of them over the batch. A
+  // batch known only at run time is cut as one image, each block in one
+  // image, so every block is static; its blocks always go to threads (one
+  // block runs on the calling thread).
+  bool dynamicBatch = ShapedType::isDynamic(batch);
+  int64_t images = dynamicBatch ? 1 : batch;
+  int64_t blockRows =
+      divisorAtMost(rows, std::max<int64_t>(1, images * rows / kTargetChunks));
+  bool parallel =
+      dynamicBatch || (computeProduct(ranges) >= parallelThreshold &&
+                       batch * (rows / blockRows) > 1);
+  // The convolution (its tiled copy at the inner level) and its fill.
+  auto fuse = [](Operation *producer, bool) {
+    return isa<linalg::Conv2DNhwcHwcfOp, linalg::FillOp>(producer);
+  };
+  SmallVector<int64_t> outer(numLoops, 0), inner(numLoops, 0);
+  outer[0] = 1;
+  outer[1] = blockRows;
+  Operation *block = tileAndFuse(
+      root, outer, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
+  if (!block)
+    return;
+  inner[1] = 1;
+  inner[2] = divisorAtMost(cols, tiles.registerM);
+  inner[3] = divisorAtMost(channels, tiles.registerN);
+  // The block's fill stays outside the register tiles (fused there, each
+  // tile would zero a buffer of its own), tiled like them.
+  linalg::Conv2DNhwcHwcfOp blockConv;
+  if (isConv)
+    blockConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(block);
+  else
+    block->getBlock()->walk(
+        [&](linalg::Conv2DNhwcHwcfOp op) { blockConv = op; });
+  if (blockConv)
+    if (auto fill = blockConv.getDpsInitOperand(0)
+                        ->get()
+                        .getDefiningOp<linalg::FillOp>())
+      tileAndFuse(fill, {1, 1, inner[2], inner[3]}, LoopType::ForOp,
+                  fuseNothing);
+  Operation *tile =
+      tileAndFuse(block, inner, LoopType::ForOp, [](Operation *producer, bool) {
+        return isa<linalg::Conv2DNhwcHwcfOp>(producer);
+      });
+  if (!tile)
+    return;
+  // The register tile's reduction, one filter tap and input channel per
+  // step: the accumulators stay in registers across it (tfc-vectorize
+  // hoists them), and the step is an outer product.
+  linalg::Conv2DNhwcHwcfOp tiledConv;
+  if (isConv)
+    tiledConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(tile);
+  else
+    tile->getBlock()->walk(
+        [&](linalg::Conv2DNhwcHwcfOp op) { tiledConv = op; });
+  if (tiledConv)
+    tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp, fuseNothing);
+}
