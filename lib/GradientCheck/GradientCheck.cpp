@@ -375,8 +375,8 @@ int mlir::tfc::checkGradients(const GradientCheckOptions &options,
   compile.inputPath = options.inputPath;
   compile.outputPath = library.str().str();
   compile.modelName = kModelName.str();
-  compile.target.optLevel = options.optLevel;
-  compile.allowUndefinedGradients = options.allowUndefinedGradients;
+  compile.pipeline.optLevel = options.optLevel;
+  compile.pipeline.allowUndefinedGradients = options.allowUndefinedGradients;
   compile.runtimeLibraryDir = options.runtimeLibraryDir;
   LogicalResult compiled = compileModule(*module, compile);
 

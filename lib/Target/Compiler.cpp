@@ -49,9 +49,18 @@ void mlir::tfc::registerCompilerDialects(DialectRegistry &registry) {
   registerDifferentiableOpInterfaceExternalModels(registry);
 }
 
+TargetOptions CompilerOptions::getTarget() const {
+  TargetOptions target;
+  target.triple = pipeline.targetTriple;
+  target.cpu = pipeline.cpu;
+  target.features = pipeline.targetFeatures;
+  target.optLevel = pipeline.optLevel;
+  return target;
+}
+
 void mlir::tfc::printCompilerTarget(const CompilerOptions &options,
                                     raw_ostream &os) {
-  const TargetOptions &target = options.target;
+  TargetOptions target = options.getTarget();
   bool host = target.cpu.empty() || target.cpu == "host";
   bool cross = target.isCrossCompiling();
   os << "triple: " << target.getTriple().str() << "\n";
@@ -64,8 +73,8 @@ void mlir::tfc::printCompilerTarget(const CompilerOptions &options,
          : host && !cross         ? std::string("the host's")
                                   : std::string("the CPU's"))
      << "\n";
-  printCPUTarget(os, selectCPUTarget(target.cpu, target.features,
-                                     target.triple));
+  printCPUTarget(os,
+                 selectCPUTarget(target.cpu, target.features, target.triple));
 }
 
 namespace {
@@ -235,72 +244,235 @@ static LogicalResult checkConstantSizes(ModuleOp module) {
   return failure(walk.wasInterrupted());
 }
 
+/// What --emit asks that the target cannot give.
+static LogicalResult checkEmitKind(ModuleOp module,
+                                   const CompilerOptions &options) {
+  if (options.emit != EmitKind::PTX)
+    return success();
+  if (options.device != DeviceTarget::CUDA)
+    return module.emitError("--emit=ptx needs --target=cuda");
+  if (options.pipeline.archs.size() != 1)
+    return module.emitError(
+        "--emit=ptx writes the PTX of one architecture: give one "
+        "--cuda-arch");
+  return success();
+}
+
+/// Runs the pipeline `buildPipeline` builds on `module`, its passes timed
+/// under `scope`.
+static LogicalResult
+runPipeline(ModuleOp module, TimingScope &scope,
+            function_ref<void(OpPassManager &)> buildPipeline) {
+  PassManager pm(module.getContext());
+  pm.enableTiming(scope);
+  buildPipeline(pm);
+  return pm.run(module);
+}
+
+/// The target a library records, so that `tfc inspect` shows it and the
+/// runtime refuses a CPU without its features instead of crashing:
+/// "cuda ARCHS" or "cpu TRIPLE CPU FEATURES".
+static FailureOr<std::string>
+describeTarget(ModuleOp module, const CompilerOptions &options,
+               const TfcCUDAPipelineOptions &cudaOptions) {
+  if (options.device == DeviceTarget::CUDA)
+    return "cuda " + llvm::join(cudaOptions.getArchs(), ",");
+  TargetOptions target = options.getTarget();
+  std::string error;
+  FailureOr<std::vector<std::string>> features =
+      getTargetCPUFeatures(target, error);
+  if (failed(features))
+    return module.emitError(error);
+  return "cpu " + target.getTriple().str() + " " +
+         resolveTargetCPU(target).first + " " +
+         (features->empty() ? "-" : llvm::join(*features, ","));
+}
+
+/// The code generation pipeline of the device target.
+static void buildCodegenPipeline(OpPassManager &pm,
+                                 const CompilerOptions &options,
+                                 const TfcPipelineOptions &cpuOptions,
+                                 const TfcCUDAPipelineOptions &cudaOptions) {
+  switch (options.device) {
+  case DeviceTarget::CPU:
+    buildTfcCPUCodegenPipeline(pm, cpuOptions);
+    break;
+  case DeviceTarget::CUDA:
+    buildTfcCUDAKernelPipeline(pm, cudaOptions);
+    buildTfcCUDABackendPipeline(pm, cudaOptions,
+                                /*packFatbin=*/options.emit != EmitKind::PTX);
+    break;
+  case DeviceTarget::CUDAEmulator:
+    buildTfcCUDAKernelPipeline(pm, cudaOptions);
+    buildTfcCUDAEmulatorPipeline(pm);
+    break;
+  }
+}
+
+/// Writes what `print` prints to `path`.
+static LogicalResult writeText(ModuleOp module, StringRef path,
+                               function_ref<void(raw_ostream &)> print) {
+  std::string text, error;
+  llvm::raw_string_ostream os(text);
+  print(os);
+  if (failed(writeFile(path, text, error)))
+    return module.emitError(error);
+  return success();
+}
+
+/// The object files of a library: temporaries to link, one per thread of
+/// code generation, removed when it goes out of scope; or the output itself
+/// for --emit=obj.
+class ObjectFiles {
+public:
+  ~ObjectFiles() {
+    if (temporary)
+      for (const std::string &path : paths)
+        llvm::sys::fs::remove(path);
+  }
+
+  /// Creates the paths; fails with an error on `module`.
+  LogicalResult create(ModuleOp module, const CompilerOptions &options,
+                       StringRef name) {
+    temporary = options.emit == EmitKind::SharedLibrary;
+    if (!temporary) {
+      paths.push_back(options.outputPath);
+      return success();
+    }
+    for (unsigned i = 0, e = std::max(options.threads, 1u); i < e; ++i) {
+      SmallString<128> temp;
+      if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp))
+        return module.emitError("cannot create a temporary object file");
+      paths.push_back(temp.str().str());
+    }
+    return success();
+  }
+
+  /// Generates the code of `llvmModule` into the files.
+  LogicalResult emit(ModuleOp module, llvm::Module &llvmModule,
+                     const TargetOptions &target) {
+    std::string error;
+    SmallVector<std::unique_ptr<llvm::ToolOutputFile>> objects;
+    SmallVector<llvm::raw_pwrite_stream *> streams;
+    for (const std::string &path : paths) {
+      objects.push_back(openOutputFile(path, &error));
+      if (!objects.back())
+        return module.emitError(error);
+      streams.push_back(&objects.back()->os());
+    }
+    if (failed(emitObjectFiles(llvmModule, target, streams, error)))
+      return module.emitError(error);
+    for (auto &object : objects)
+      object->keep();
+    return success();
+  }
+
+  ArrayRef<std::string> getPaths() const { return paths; }
+
+private:
+  SmallVector<std::string> paths;
+  bool temporary = false;
+};
+
+/// Links the objects into the shared library `options.outputPath` against
+/// the runtime of the target.
+static LogicalResult linkLibrary(ModuleOp module,
+                                 const CompilerOptions &options,
+                                 const ObjectFiles &objects, bool usesOpenMP) {
+  TargetOptions target = options.getTarget();
+  std::string runtimeDir = options.runtimeLibraryDir;
+  if (runtimeDir.empty()) {
+    // A cross-built runtime lives under the multiarch name of its triple.
+    SmallString<256> dir(defaultRuntimeDir());
+    if (target.isCrossCompiling())
+      llvm::sys::path::append(dir, target.getMultiarchName());
+    runtimeDir = dir.str().str();
+  }
+  std::string error;
+  if (failed(linkSharedLibrary(objects.getPaths(), options.outputPath,
+                               runtimeDir, target, usesOpenMP, error)))
+    return module.emitError(error);
+  return success();
+}
+
+/// From the LLVM IR on: --emit=llvm, an object file, or a shared library
+/// and its header.
+static LogicalResult emitFromLLVM(ModuleOp module,
+                                  const CompilerOptions &options,
+                                  const ModelDescription &model,
+                                  StringRef name, StageTimer &timer) {
+  llvm::LLVMContext llvmContext;
+  FailureOr<std::unique_ptr<llvm::Module>> llvmModule =
+      translateModelToLLVM(module, model, llvmContext);
+  if (failed(llvmModule))
+    return failure();
+  timer.done("LLVM IR");
+  if (options.emit == EmitKind::LLVM)
+    return writeText(module, options.outputPath, [&](raw_ostream &os) {
+      (*llvmModule)->print(os, nullptr);
+    });
+  // Parallel regions call into the OpenMP runtime, which is then linked.
+  bool usesOpenMP = (*llvmModule)->getFunction("__kmpc_fork_call") != nullptr;
+
+  ObjectFiles objects;
+  if (failed(objects.create(module, options, name)) ||
+      failed(objects.emit(module, **llvmModule, options.getTarget())))
+    return failure();
+  timer.done("object file");
+  if (options.emit == EmitKind::Object)
+    return success();
+  if (failed(linkLibrary(module, options, objects, usesOpenMP)))
+    return failure();
+  timer.done("linked " + options.outputPath);
+
+  SmallString<256> headerPath(llvm::sys::path::parent_path(options.outputPath));
+  llvm::sys::path::append(headerPath, name + ".h");
+  std::string error;
+  if (failed(writeFile(headerPath, emitModelHeader(model), error)))
+    return module.emitError(error);
+  timer.done("header " + headerPath.str().str());
+  return success();
+}
+
 LogicalResult mlir::tfc::compileModule(ModuleOp module,
                                        const CompilerOptions &options) {
   StageTimer timer(options.verbose);
-  if (failed(checkConstantSizes(module)))
+  if (failed(checkConstantSizes(module)) ||
+      failed(checkEmitKind(module, options)))
     return failure();
-  if (options.emit == EmitKind::PTX) {
-    if (options.device != DeviceTarget::CUDA)
-      return module.emitError("--emit=ptx needs --target=cuda");
-    if (options.cudaArchs.size() != 1)
-      return module.emitError(
-          "--emit=ptx writes the PTX of one architecture: give one "
-          "--cuda-arch");
-  }
-  MLIRContext &context = *module.getContext();
   std::string name = modelNameFor(options);
   TfcPipelineOptions pipelineOptions;
-  pipelineOptions.optLevel = options.target.optLevel;
-  pipelineOptions.strict = options.strict;
-  pipelineOptions.allowUndefinedGradients = options.allowUndefinedGradients;
-  pipelineOptions.dataParallel = options.dataParallel;
-  pipelineOptions.disableRewrites = ArrayRef(options.disabledRewrites);
-  pipelineOptions.cpu = options.target.cpu;
-  pipelineOptions.targetFeatures = options.target.features;
-  pipelineOptions.targetTriple = options.target.triple;
+  options.pipeline.applyTo(pipelineOptions);
   // The LLVM packages have OpenMP runtimes for the host only: threads on
   // the host, one thread elsewhere (docs/codegen.md).
-  pipelineOptions.openMP = !options.target.isCrossCompiling();
+  pipelineOptions.openMP =
+      options.pipeline.openMP && !options.getTarget().isCrossCompiling();
+  TfcCUDAPipelineOptions cudaOptions;
+  options.pipeline.applyTo(cudaOptions);
 
   // --mlir-timing: one report of both pipelines' passes, printed when the
   // manager goes out of scope.
   DefaultTimingManager timing;
   timing.setEnabled(options.passTiming);
   TimingScope timingRoot = timing.getRootScope();
-
-  TimingScope frontendTiming = timingRoot.nest("front end");
-  PassManager frontend(&context);
-  frontend.enableTiming(frontendTiming);
-  buildTfcFrontendPipeline(frontend, pipelineOptions);
-  buildTfcEntryPointABIPipeline(frontend, pipelineOptions);
-  if (failed(frontend.run(module)))
-    return failure();
-  // Stopped, so that the code generation's passes are not counted in it.
-  frontendTiming.stop();
+  {
+    // Its own scope, so that code generation's passes are not counted in it.
+    TimingScope frontendTiming = timingRoot.nest("front end");
+    if (failed(runPipeline(module, frontendTiming, [&](OpPassManager &pm) {
+          buildTfcFrontendPipeline(pm, pipelineOptions);
+          buildTfcEntryPointABIPipeline(pm, pipelineOptions);
+        })))
+      return failure();
+  }
   timer.done("front end");
 
   FailureOr<ModelDescription> model = describeModel(module, name);
   if (failed(model))
     return failure();
-  TfcCUDAPipelineOptions cudaOptions;
-  cudaOptions.optLevel = options.target.optLevel;
-  cudaOptions.archs = ArrayRef<std::string>(options.cudaArchs);
-  cudaOptions.toolkit = options.cudaToolkit;
-  if (options.device == DeviceTarget::CUDA) {
-    model->target = "cuda " + llvm::join(cudaOptions.getArchs(), ",");
-  } else {
-    // The triple, CPU and features, so that `tfc inspect` shows them and
-    // the runtime refuses a CPU without the features instead of crashing.
-    std::string error;
-    FailureOr<std::vector<std::string>> features =
-        getTargetCPUFeatures(options.target, error);
-    if (failed(features))
-      return module.emitError(error);
-    model->target = "cpu " + options.target.getTriple().str() + " " +
-                    resolveTargetCPU(options.target).first + " " +
-                    (features->empty() ? "-" : llvm::join(*features, ","));
-  }
+  FailureOr<std::string> target = describeTarget(module, options, cudaOptions);
+  if (failed(target))
+    return failure();
+  model->target = *target;
   if (options.emit == EmitKind::Header) {
     std::string error;
     if (failed(writeFile(options.outputPath, emitModelHeader(*model), error)))
@@ -309,122 +481,15 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
   }
 
   TimingScope codegenTiming = timingRoot.nest("code generation");
-  PassManager codegen(&context);
-  codegen.enableTiming(codegenTiming);
-  switch (options.device) {
-  case DeviceTarget::CPU:
-    buildTfcCPUCodegenPipeline(codegen, pipelineOptions);
-    break;
-  case DeviceTarget::CUDA:
-    buildTfcCUDAKernelPipeline(codegen, cudaOptions);
-    buildTfcCUDABackendPipeline(codegen, cudaOptions,
-                                /*packFatbin=*/options.emit != EmitKind::PTX);
-    break;
-  case DeviceTarget::CUDAEmulator:
-    buildTfcCUDAKernelPipeline(codegen, cudaOptions);
-    buildTfcCUDAEmulatorPipeline(codegen);
-    break;
-  }
-  if (failed(codegen.run(module)))
+  if (failed(runPipeline(module, codegenTiming, [&](OpPassManager &pm) {
+        buildCodegenPipeline(pm, options, pipelineOptions, cudaOptions);
+      })))
     return failure();
   timer.done("code generation to the LLVM dialect");
   if (options.emit == EmitKind::PTX)
     return writePTX(module, options.outputPath);
-  if (options.emit == EmitKind::MLIR) {
-    std::string text, error;
-    llvm::raw_string_ostream os(text);
-    module.print(os);
-    if (failed(writeFile(options.outputPath, text, error)))
-      return module.emitError(error);
-    return success();
-  }
-
-  llvm::LLVMContext llvmContext;
-  FailureOr<std::unique_ptr<llvm::Module>> llvmModule =
-      translateModelToLLVM(module, *model, llvmContext);
-  if (failed(llvmModule))
-    return failure();
-  timer.done("LLVM IR");
-  // Parallel regions call into the OpenMP runtime, which is then linked.
-  bool usesOpenMP = (*llvmModule)->getFunction("__kmpc_fork_call") != nullptr;
-  if (options.emit == EmitKind::LLVM) {
-    std::string text, error;
-    llvm::raw_string_ostream os(text);
-    (*llvmModule)->print(os, nullptr);
-    if (failed(writeFile(options.outputPath, text, error)))
-      return module.emitError(error);
-    return success();
-  }
-
-  // The object files: the output itself, or temporaries to link, one per
-  // thread of code generation.
-  unsigned parts =
-      options.emit == EmitKind::SharedLibrary ? std::max(options.threads, 1u)
-                                              : 1;
-  SmallVector<std::string> objectPaths;
-  if (options.emit == EmitKind::SharedLibrary) {
-    for (unsigned i = 0; i < parts; ++i) {
-      SmallString<128> temp;
-      if (llvm::sys::fs::createTemporaryFile("tfc-" + name, "o", temp)) {
-        for (const std::string &path : objectPaths)
-          llvm::sys::fs::remove(path);
-        return module.emitError("cannot create a temporary object file");
-      }
-      objectPaths.push_back(temp.str().str());
-    }
-  } else {
-    objectPaths.push_back(options.outputPath);
-  }
-  auto removeObjects = [&] {
-    if (options.emit == EmitKind::SharedLibrary)
-      for (const std::string &path : objectPaths)
-        llvm::sys::fs::remove(path);
-  };
-  {
-    std::string error;
-    SmallVector<std::unique_ptr<llvm::ToolOutputFile>> objects;
-    SmallVector<llvm::raw_pwrite_stream *> streams;
-    for (const std::string &path : objectPaths) {
-      objects.push_back(openOutputFile(path, &error));
-      if (!objects.back()) {
-        removeObjects();
-        return module.emitError(error);
-      }
-      streams.push_back(&objects.back()->os());
-    }
-    if (failed(emitObjectFiles(**llvmModule, options.target, streams,
-                               error))) {
-      removeObjects();
-      return module.emitError(error);
-    }
-    for (auto &object : objects)
-      object->keep();
-  }
-  timer.done("object file");
-  if (options.emit == EmitKind::Object)
-    return success();
-
-  std::string runtimeDir = options.runtimeLibraryDir;
-  if (runtimeDir.empty()) {
-    // A cross-built runtime lives under the multiarch name of its triple.
-    SmallString<256> dir(defaultRuntimeDir());
-    if (options.target.isCrossCompiling())
-      llvm::sys::path::append(dir, options.target.getMultiarchName());
-    runtimeDir = dir.str().str();
-  }
-  std::string error;
-  LogicalResult linked =
-      linkSharedLibrary(objectPaths, options.outputPath, runtimeDir,
-                        options.target, usesOpenMP, error);
-  removeObjects();
-  if (failed(linked))
-    return module.emitError(error);
-  timer.done("linked " + options.outputPath);
-
-  SmallString<256> headerPath(llvm::sys::path::parent_path(options.outputPath));
-  llvm::sys::path::append(headerPath, name + ".h");
-  if (failed(writeFile(headerPath, emitModelHeader(*model), error)))
-    return module.emitError(error);
-  timer.done("header " + headerPath.str().str());
-  return success();
+  if (options.emit == EmitKind::MLIR)
+    return writeText(module, options.outputPath,
+                     [&](raw_ostream &os) { module.print(os); });
+  return emitFromLLVM(module, options, *model, name, timer);
 }

@@ -61,10 +61,16 @@ static cl::opt<EmitKind> compileEmit(
                clEnumValN(EmitKind::SharedLibrary, "so",
                           "the shared library and its header (default)")),
     cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<unsigned> compileOptLevel(
-    "O", cl::desc("Optimization level 0-3 (default 2); -O0 also turns every "
-                  "optional tfc rewrite off"),
-    cl::Prefix, cl::init(2), cl::sub(compileCommand), cl::cat(tfcCategory));
+/// What `tfc compile`'s flags set. The pipelines' options store into its
+/// `pipeline` settings, whose defaults and help are the pipelines' own
+/// (PipelineOptions.def); the driver only spells some flags its own way.
+static CompilerOptions compileOptions;
+namespace help = pipeline_option_help;
+
+static cl::opt<unsigned, true> compileOptLevel(
+    "O", cl::desc(help::optLevel), cl::Prefix,
+    cl::location(compileOptions.pipeline.optLevel), cl::sub(compileCommand),
+    cl::cat(tfcCategory));
 static cl::opt<DeviceTarget> compileTarget(
     "target", cl::desc("What the model runs on"), cl::init(DeviceTarget::CPU),
     cl::values(clEnumValN(DeviceTarget::CPU, "cpu", "the host CPU (default)"),
@@ -75,27 +81,25 @@ static cl::opt<DeviceTarget> compileTarget(
                           "the CUDA target's kernels run on the host CPU, "
                           "block by block and thread by thread (for testing)")),
     cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::list<std::string> compileCudaArchs(
-    "cuda-arch",
-    cl::desc("CUDA architectures, comma separated (default sm_80,sm_90)"),
-    cl::CommaSeparated, cl::value_desc("sm_XX,..."), cl::sub(compileCommand),
+static cl::list<std::string, std::vector<std::string>> compileCudaArchs(
+    "cuda-arch", cl::desc(help::archs), cl::CommaSeparated,
+    cl::value_desc("sm_XX,..."), cl::location(compileOptions.pipeline.archs),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<std::string, true> compileCudaToolkit(
+    "cuda-toolkit", cl::desc(help::toolkit), cl::value_desc("dir"),
+    cl::location(compileOptions.pipeline.toolkit), cl::sub(compileCommand),
     cl::cat(tfcCategory));
-static cl::opt<std::string> compileCudaToolkit(
-    "cuda-toolkit",
-    cl::desc("CUDA toolkit directory with bin/ptxas, bin/fatbinary and "
-             "nvvm/libdevice (default: the one found when tfc was built)"),
-    cl::value_desc("dir"), cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<std::string> compileTriple(
-    "target-triple",
-    cl::desc("Target triple, e.g. aarch64-linux-gnu, linked against the "
-             "runtime cross-built for it (default: the host's)"),
-    cl::value_desc("triple"), cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<std::string>
-    compileCpu("cpu", cl::desc("Target CPU (default: the host's)"),
-               cl::init("host"), cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<std::string> compileFeatures(
-    "target-features",
-    cl::desc("LLVM target features, e.g. +avx512f (default: the host's)"),
+static cl::opt<std::string, true> compileTriple(
+    "target-triple", cl::desc(help::targetTriple), cl::value_desc("triple"),
+    cl::location(compileOptions.pipeline.targetTriple),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<std::string, true>
+    compileCpu("cpu", cl::desc(help::cpu),
+               cl::location(compileOptions.pipeline.cpu),
+               cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<std::string, true> compileFeatures(
+    "target-features", cl::desc(help::targetFeatures),
+    cl::location(compileOptions.pipeline.targetFeatures),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<bool> compilePrintTarget(
     "print-target",
@@ -117,11 +121,10 @@ static cl::opt<std::string> compileEmbedCheckpoint(
              "SavedModel directory (its variables/variables)"),
     cl::value_desc("dir-or-prefix"), cl::sub(compileCommand),
     cl::cat(tfcCategory));
-static cl::opt<bool> compileStrict(
-    "tfc-strict",
-    cl::desc("Make the warnings about unordered variable accesses and the "
-             "guide's pitfalls errors"),
-    cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::opt<bool, true> compileStrict(
+    "tfc-strict", cl::desc(help::strict),
+    cl::location(compileOptions.pipeline.strict), cl::sub(compileCommand),
+    cl::cat(tfcCategory));
 static cl::opt<bool>
     compileVerbose("v",
                    cl::desc("Print each stage, its time and the peak memory"),
@@ -135,16 +138,13 @@ static cl::opt<unsigned> compileThreads(
 static cl::opt<bool> compileMLIRTiming(
     "mlir-timing", cl::desc("Print the time of each pass of the pipelines"),
     cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<bool> compileAllowUndefinedGradients(
-    "allow-undefined-gradients",
-    cl::desc("Take a missing gradient as zero with a warning, as TensorFlow "
-             "does, instead of failing"),
+static cl::opt<bool, true> compileAllowUndefinedGradients(
+    "allow-undefined-gradients", cl::desc(help::allowUndefinedGradients),
+    cl::location(compileOptions.pipeline.allowUndefinedGradients),
     cl::sub(compileCommand), cl::cat(tfcCategory));
-static cl::opt<bool> compileDataParallel(
-    "data-parallel",
-    cl::desc("Train data-parallel under mpirun: each step applies the "
-             "gradients averaged over the processes, weighted by their "
-             "batch sizes (docs/distributed.md); alone, it runs as before"),
+static cl::opt<bool, true> compileDataParallel(
+    "data-parallel", cl::desc(help::dataParallel),
+    cl::location(compileOptions.pipeline.dataParallel),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 
 //===----------------------------------------------------------------------===//
@@ -285,85 +285,99 @@ static int runImport() {
   return EXIT_SUCCESS;
 }
 
-static cl::list<TfcRewrite, bool, TfcRewriteParser> compileDisableRewrite(
-    "disable-rewrite",
-    cl::desc("Leave out an optional rewrite (repeatable or comma-separated); "
-             "the rest of the -O level is unchanged"),
-    cl::CommaSeparated, cl::sub(compileCommand), cl::cat(tfcCategory));
+static cl::list<TfcRewrite, std::vector<TfcRewrite>, TfcRewriteParser>
+    compileDisableRewrite(
+        "disable-rewrite", cl::desc(help::disableRewrites), cl::CommaSeparated,
+        cl::location(compileOptions.pipeline.disableRewrites),
+        cl::sub(compileCommand), cl::cat(tfcCategory));
 
-static int runCompile() {
-  CompilerOptions options;
+/// The compiler's threads: -j, else TFC_COMPILE_THREADS, else 1.
+static unsigned compileThreadCount() {
+  unsigned threads = compileThreads;
+  if (threads == 0)
+    if (std::optional<std::string> env =
+            sys::Process::GetEnv("TFC_COMPILE_THREADS"))
+      if (StringRef(*env).getAsInteger(10, threads))
+        threads = 0;
+  return std::max(threads, 1u);
+}
+
+/// Takes the flags that are not pipeline settings into `options` and checks
+/// the target; false after reporting a bad flag.
+static bool readCompileFlags(CompilerOptions &options) {
   options.inputPath = compileInput;
   options.emit = compileEmit;
   options.modelName = compileModelName;
-  options.target.cpu = compileCpu;
-  options.target.triple = compileTriple;
-  if (!compileTriple.empty() && options.device != DeviceTarget::CPU &&
-      options.target.isCrossCompiling()) {
-    errs() << "tfc compile: --target-triple " << compileTriple
-           << " is for --target=cpu; CUDA libraries run on the host\n";
-    return EXIT_FAILURE;
-  }
   options.device = compileTarget;
-  // Empty: the CUDA pipeline's default architectures.
-  options.cudaArchs.assign(compileCudaArchs.begin(), compileCudaArchs.end());
-  for (const std::string &arch : options.cudaArchs)
-    if (!StringRef(arch).starts_with("sm_")) {
-      errs() << "tfc compile: --cuda-arch " << arch
-             << " is not an architecture (use sm_80, sm_90, ...)\n";
-      return EXIT_FAILURE;
-    }
-  options.cudaToolkit = compileCudaToolkit;
-  options.target.features = compileFeatures;
-  options.target.optLevel = compileOptLevel;
   options.runtimeLibraryDir = compileRuntimeDir;
   options.embedCheckpoint = compileEmbedCheckpoint;
   options.verbose = compileVerbose;
   options.passTiming = compileMLIRTiming;
-  options.threads = compileThreads;
-  if (options.threads == 0)
-    if (std::optional<std::string> env =
-            sys::Process::GetEnv("TFC_COMPILE_THREADS"))
-      if (StringRef(*env).getAsInteger(10, options.threads))
-        options.threads = 0;
-  options.threads = std::max(options.threads, 1u);
-  options.strict = compileStrict;
-  options.allowUndefinedGradients = compileAllowUndefinedGradients;
-  options.dataParallel = compileDataParallel;
-  options.disabledRewrites.assign(compileDisableRewrite.begin(),
-                                  compileDisableRewrite.end());
+  options.threads = compileThreadCount();
+  if (!options.pipeline.targetTriple.empty() &&
+      options.device != DeviceTarget::CPU &&
+      options.getTarget().isCrossCompiling()) {
+    errs() << "tfc compile: --target-triple " << options.pipeline.targetTriple
+           << " is for --target=cpu; CUDA libraries run on the host\n";
+    return false;
+  }
+  // Empty: the CUDA pipeline's default architectures.
+  for (const std::string &arch : options.pipeline.archs)
+    if (!StringRef(arch).starts_with("sm_")) {
+      errs() << "tfc compile: --cuda-arch " << arch
+             << " is not an architecture (use sm_80, sm_90, ...)\n";
+      return false;
+    }
+  return true;
+}
+
+/// Checks what a compile needs beyond the target: an input, valid
+/// TensorFlow import options and an optimization level; false after
+/// reporting.
+static bool checkCompileInput(CompilerOptions &options) {
+  if (options.inputPath.empty()) {
+    errs() << "tfc compile: no input file (tfc compile <model.mlir | "
+              "model.pb | ...>; see --help)\n";
+    return false;
+  }
+  if (!tensorflowImportOptions("tfc compile", options.tensorflow))
+    return false;
+  if (options.pipeline.optLevel > 3) {
+    errs() << "tfc compile: -O" << options.pipeline.optLevel
+           << " is not a level (use -O0 to -O3)\n";
+    return false;
+  }
+  return true;
+}
+
+/// The output when -o is not given: libNAME.so or NAME.o beside the input,
+/// standard output for text.
+static std::string defaultCompileOutput(const CompilerOptions &options) {
+  if (options.emit != EmitKind::SharedLibrary &&
+      options.emit != EmitKind::Object)
+    return "-";
+  // A SavedModel is a directory: `export/` gives `export`.
+  StringRef input = StringRef(options.inputPath).rtrim("/");
+  StringRef stem = sys::path::stem(input);
+  SmallString<256> path(sys::path::parent_path(input));
+  sys::path::append(path, options.emit == EmitKind::Object
+                              ? (stem + ".o").str()
+                              : ("lib" + stem + ".so").str());
+  return path.str().str();
+}
+
+static int runCompile() {
+  CompilerOptions &options = compileOptions;
+  if (!readCompileFlags(options))
+    return EXIT_FAILURE;
   if (compilePrintTarget) {
     printCompilerTarget(options, outs());
     return EXIT_SUCCESS;
   }
-  if (options.inputPath.empty()) {
-    errs() << "tfc compile: no input file (tfc compile <model.mlir | "
-              "model.pb | ...>; see --help)\n";
+  if (!checkCompileInput(options))
     return EXIT_FAILURE;
-  }
-  if (!tensorflowImportOptions("tfc compile", options.tensorflow))
-    return EXIT_FAILURE;
-  if (compileOptLevel > 3) {
-    errs() << "tfc compile: -O" << compileOptLevel
-           << " is not a level (use -O0 to -O3)\n";
-    return EXIT_FAILURE;
-  }
-  options.outputPath = compileOutput;
-  if (options.outputPath.empty()) {
-    if (options.emit == EmitKind::SharedLibrary ||
-        options.emit == EmitKind::Object) {
-      // A SavedModel is a directory: `export/` gives `export`.
-      StringRef input = StringRef(options.inputPath).rtrim("/");
-      StringRef stem = sys::path::stem(input);
-      SmallString<256> path(sys::path::parent_path(input));
-      sys::path::append(path, options.emit == EmitKind::Object
-                                  ? (stem + ".o").str()
-                                  : ("lib" + stem + ".so").str());
-      options.outputPath = path.str().str();
-    } else {
-      options.outputPath = "-";
-    }
-  }
+  options.outputPath =
+      compileOutput.empty() ? defaultCompileOutput(options) : compileOutput;
 
   mlir::DialectRegistry registry;
   registerCompilerDialects(registry);

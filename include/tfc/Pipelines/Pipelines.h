@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir {
 class OpPassManager;
@@ -39,62 +40,24 @@ public:
   static void print(llvm::raw_ostream &os, TfcRewrite rewrite);
 };
 
+/// The default of the CUDA pipelines' `cuda-arch` list.
+#define TFC_DEFAULT_CUDA_ARCHS "sm_80,sm_90"
+
+/// A pipeline option as PassPipelineOptions declares it, from
+/// PipelineOptions.def.
+#define TFC_PASS_OPTION(TYPE, FIELD, NAME, DEFAULT, HELP)                     \
+  PassOptions::Option<TYPE> FIELD{*this, NAME, llvm::cl::desc(HELP),           \
+                                  llvm::cl::init(DEFAULT)};
+#define TFC_PASS_LIST_OPTION(ELEMENT, PARSER, FIELD, NAME, HELP)              \
+  PassOptions::ListOption<ELEMENT, PARSER> FIELD{*this, NAME,                  \
+                                                 llvm::cl::desc(HELP)};
+
+/// The options of the CPU pipelines: the front end's and the CPU target's.
 struct TfcPipelineOptions : public PassPipelineOptions<TfcPipelineOptions> {
-  PassOptions::Option<unsigned> optLevel{
-      *this, "opt-level",
-      llvm::cl::desc("Optimization level 0-3; 0 also turns every optional "
-                     "tfc rewrite off"),
-      llvm::cl::init(2)};
-  PassOptions::Option<bool> strict{
-      *this, "strict",
-      llvm::cl::desc("Make the warnings about races and pitfalls errors"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> allowUndefinedGradients{
-      *this, "allow-undefined-gradients",
-      llvm::cl::desc("Take missing gradients as zero with a warning, as "
-                     "TensorFlow does, instead of failing (tfc-autodiff)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> dataParallel{
-      *this, "data-parallel",
-      llvm::cl::desc("Average each training step's gradients over the ranks "
-                     "of a data-parallel job (tfc-autodiff)"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> runtimeChecks{
-      *this, "runtime-checks",
-      llvm::cl::desc("Fail the call where TensorFlow's kernels fail at run "
-                     "time: integer division by zero, gather indices out "
-                     "of range, dynamic shape mismatches "
-                     "(tfc-insert-runtime-checks)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<std::string> targetTriple{
-      *this, "target-triple",
-      llvm::cl::desc("The target triple the code is for (empty: the "
-                     "host's); with cpu and target-features it chooses the "
-                     "CPU target (docs/codegen.md)"),
-      llvm::cl::init("")};
-  PassOptions::Option<bool> openMP{
-      *this, "openmp",
-      llvm::cl::desc("Tiles that go to threads become OpenMP parallel "
-                     "regions; without, they run in sequence on the "
-                     "caller's thread (cross-compiled libraries, which "
-                     "have no OpenMP runtime to link)"),
-      llvm::cl::init(true)};
-  PassOptions::Option<std::string> cpu{
-      *this, "cpu",
-      llvm::cl::desc("The LLVM CPU the code is for (host: the CPU tfc runs "
-                     "on); with target-features it chooses the CPU target "
-                     "whose tile sizes apply (docs/performance.md)"),
-      llvm::cl::init("host")};
-  PassOptions::Option<std::string> targetFeatures{
-      *this, "target-features",
-      llvm::cl::desc("LLVM target features on top of the CPU's "
-                     "(+avx2,-avx512f); for host, the host's when empty"),
-      llvm::cl::init("")};
-  PassOptions::ListOption<TfcRewrite, TfcRewriteParser> disableRewrites{
-      *this, "disable-rewrites",
-      llvm::cl::desc("Optional rewrites to leave out, comma-separated "
-                     "(stable-softmax, slice-to-reduce, broadcast-merge, "
-                     "row-fusion); the rest of the pipeline is unchanged")};
+#define TFC_FRONTEND_OPTION TFC_PASS_OPTION
+#define TFC_FRONTEND_LIST_OPTION TFC_PASS_LIST_OPTION
+#define TFC_CPU_OPTION TFC_PASS_OPTION
+#include "tfc/Pipelines/PipelineOptions.def"
 
   /// Whether `rewrite` runs: from -O1, unless disabled.
   bool runs(TfcRewrite rewrite) const {
@@ -127,30 +90,15 @@ void buildTfcCPULoweringPipeline(OpPassManager &pm,
 /// Both of the above: `tfc-cpu-pipeline`.
 void buildTfcCPUPipeline(OpPassManager &pm, const TfcPipelineOptions &options);
 
-/// The options of the CUDA pipelines: those of the front end plus the
-/// GPU architectures and the CUDA toolkit.
+/// The options of the CUDA pipelines: the front end's and the CUDA
+/// target's.
 struct TfcCUDAPipelineOptions
     : public PassPipelineOptions<TfcCUDAPipelineOptions> {
-  PassOptions::Option<unsigned> optLevel{
-      *this, "opt-level", llvm::cl::desc("Optimization level 0-3"),
-      llvm::cl::init(2)};
-  PassOptions::Option<bool> strict{
-      *this, "strict",
-      llvm::cl::desc("Make the warnings about races and pitfalls errors"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> allowUndefinedGradients{
-      *this, "allow-undefined-gradients",
-      llvm::cl::desc("Take missing gradients as zero with a warning"),
-      llvm::cl::init(false)};
-  PassOptions::ListOption<std::string> archs{
-      *this, "cuda-arch",
-      llvm::cl::desc("GPU architectures, each assembled into the fatbin "
-                     "(default sm_80,sm_90)")};
-  PassOptions::Option<std::string> toolkit{
-      *this, "cuda-toolkit",
-      llvm::cl::desc("CUDA toolkit directory (ptxas, fatbinary, libdevice); "
-                     "default: the one found at configure time"),
-      llvm::cl::init("")};
+#define TFC_FRONTEND_OPTION TFC_PASS_OPTION
+#define TFC_FRONTEND_LIST_OPTION TFC_PASS_LIST_OPTION
+#define TFC_CUDA_OPTION TFC_PASS_OPTION
+#define TFC_CUDA_LIST_OPTION TFC_PASS_LIST_OPTION
+#include "tfc/Pipelines/PipelineOptions.def"
 
   /// The front-end options these imply.
   void toFrontendOptions(TfcPipelineOptions &options) const;
@@ -159,6 +107,48 @@ struct TfcCUDAPipelineOptions
   /// The toolkit directory, the configured default if none was given.
   std::string getToolkit() const;
 };
+
+#undef TFC_PASS_OPTION
+#undef TFC_PASS_LIST_OPTION
+
+/// The values of every pipeline option, as plain fields with the same
+/// names and defaults: what the driver keeps (and `tfc compile`'s flags
+/// store into) before it builds a pipeline's options from them.
+struct TfcPipelineSettings {
+#define TFC_SETTING(TYPE, FIELD, NAME, DEFAULT, HELP) TYPE FIELD = DEFAULT;
+#define TFC_LIST_SETTING(ELEMENT, PARSER, FIELD, NAME, HELP)                   \
+  std::vector<ELEMENT> FIELD;
+#define TFC_FRONTEND_OPTION TFC_SETTING
+#define TFC_FRONTEND_LIST_OPTION TFC_LIST_SETTING
+#define TFC_CPU_OPTION TFC_SETTING
+#define TFC_CUDA_OPTION TFC_SETTING
+#define TFC_CUDA_LIST_OPTION TFC_LIST_SETTING
+#include "tfc/Pipelines/PipelineOptions.def"
+#undef TFC_SETTING
+#undef TFC_LIST_SETTING
+
+  /// Sets the options of the CPU pipelines to these values.
+  void applyTo(TfcPipelineOptions &options) const;
+  /// Sets the options of the CUDA pipelines to these values.
+  void applyTo(TfcCUDAPipelineOptions &options) const;
+};
+
+/// The help of each pipeline option, by field, for tools that spell the
+/// flag their own way (`tfc compile -O2`).
+namespace pipeline_option_help {
+#define TFC_HELP(TYPE, FIELD, NAME, DEFAULT, HELP)                             \
+  inline constexpr const char FIELD[] = HELP;
+#define TFC_LIST_HELP(ELEMENT, PARSER, FIELD, NAME, HELP)                      \
+  inline constexpr const char FIELD[] = HELP;
+#define TFC_FRONTEND_OPTION TFC_HELP
+#define TFC_FRONTEND_LIST_OPTION TFC_LIST_HELP
+#define TFC_CPU_OPTION TFC_HELP
+#define TFC_CUDA_OPTION TFC_HELP
+#define TFC_CUDA_LIST_OPTION TFC_LIST_HELP
+#include "tfc/Pipelines/PipelineOptions.def"
+#undef TFC_HELP
+#undef TFC_LIST_HELP
+} // namespace pipeline_option_help
 
 /// From tensors with a fixed ABI to host functions launching outlined GPU
 /// kernels (`gpu.launch_func` of one `gpu.module`): tfc to linalg, fusion,

@@ -35,12 +35,10 @@ struct CompilerOptions {
   /// stem without a `lib` prefix.
   std::string modelName;
   EmitKind emit = EmitKind::SharedLibrary;
-  TargetOptions target;
   DeviceTarget device = DeviceTarget::CPU;
-  /// CUDA architectures (`sm_80`); empty for the default list.
-  SmallVector<std::string> cudaArchs;
-  /// The CUDA toolkit; empty for the one found at configure time.
-  std::string cudaToolkit;
+  /// What the pipelines do (PipelineOptions.def): the optimization level,
+  /// the CPU or CUDA target, the front end's rules.
+  TfcPipelineSettings pipeline;
   /// Where libtfc_runtime.so and the runtime headers are; default: next to
   /// the tfc executable (`../lib`), and for another architecture, its
   /// multiarch directory there (`../lib/aarch64-linux-gnu`).
@@ -52,21 +50,16 @@ struct CompilerOptions {
   /// Threads of LLVM's code generation (the module is split into this many
   /// parts, each generated on its own thread); 1 generates one object.
   unsigned threads = 1;
-  /// Races and pitfalls are errors instead of warnings.
-  bool strict = false;
-  /// Take missing gradients as zero with a warning (tfc-autodiff).
-  bool allowUndefinedGradients = false;
-  /// Average each step's gradients over a data-parallel job's ranks
-  /// (tfc-autodiff; docs/distributed.md).
-  bool dataParallel = false;
-  /// Optional rewrites left out (they run from -O1 otherwise).
-  std::vector<TfcRewrite> disabledRewrites;
   /// A checkpoint whose values become the variables' initializers
   /// (`--embed-checkpoint`; EmbedCheckpoint.h); empty for none.
   std::string embedCheckpoint;
   /// How to import the input when it is a TensorFlow file or SavedModel
   /// rather than a tfc module (decided by its content).
   GraphImportOptions tensorflow;
+
+  /// The target the object file is compiled for: the pipeline settings'
+  /// triple, CPU, features and optimization level.
+  TargetOptions getTarget() const;
 };
 
 /// Prints the CPU target that `options.target` chooses: the LLVM CPU and
