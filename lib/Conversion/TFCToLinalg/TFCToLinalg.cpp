@@ -71,8 +71,6 @@ struct ConvertTFCToLinalgPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     Dialect *tfcDialect = context->getLoadedDialect<TFCDialect>();
-    ConversionTarget target(*context);
-    configureTFCToLinalgConversionTarget(target);
     // A TensorArray is one preallocated tensor: its element shape must be
     // known. Said here, before the conversion's generic failure.
     WalkResult arrays = getOperation()->walk([](TensorArrayCreateOp create) {
@@ -97,6 +95,8 @@ struct ConvertTFCToLinalgPass
     TensorArrayTypeConverter converter;
     populateTFCToLinalgConversionPatterns(patterns);
     populateTFCControlFlowConversionPatterns(converter, patterns);
+    ConversionTarget target(*context);
+    configureTFCToLinalgConversionTarget(target, patterns);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns)))) {
       signalPassFailure();
@@ -141,32 +141,23 @@ void mlir::tfc::populateTFCControlFlowConversionPatterns(
   populateTensorArrayToTensorPatterns(converter, patterns);
 }
 
-void mlir::tfc::configureTFCToLinalgConversionTarget(ConversionTarget &target) {
+void mlir::tfc::configureTFCToLinalgConversionTarget(
+    ConversionTarget &target, RewritePatternSet &patterns) {
   target.addLegalDialect<arith::ArithDialect, linalg::LinalgDialect,
                          math::MathDialect, scf::SCFDialect,
                          tensor::TensorDialect>();
-  target.addIllegalOp<
-      ConstantOp, AddOp, SubOp, MulOp, DivOp, FloorDivOp, ModOp, PowOp,
-      MaximumOp, MinimumOp, EqualOp, NotEqualOp, LessOp, LessEqualOp, GreaterOp,
-      GreaterEqualOp, LogicalAndOp, LogicalOrOp, LogicalXorOp, NegOp, AbsOp,
-      SquareOp, ReluOp, SigmoidOp, LogicalNotOp, ExpOp, LogOp, SqrtOp, RsqrtOp,
-      TanhOp, MatMulOp, ReduceSumOp, ReduceMeanOp, ReduceMaxOp, ReduceMinOp,
-      ReduceProdOp, ReduceAnyOp, ReduceAllOp, SoftmaxOp, LogSoftmaxOp,
-      ReduceLogSumExpOp, SoftmaxCrossEntropyWithLogitsOp, SoftplusOp, L2LossOp,
-      BiasAddOp, ReluGradOp, BroadcastLikeOp>();
-  target.addIllegalOp<Conv2DOp, MaxPoolOp, AvgPoolOp, Conv2DBackpropInputOp,
-                      Conv2DBackpropFilterOp, MaxPoolGradOp, AvgPoolGradOp>();
-  target.addIllegalOp<
-      ShapeOfOp, RankOp, SizeOp, ReshapeOp, ExpandDimsOp, SqueezeOp, TileOp,
-      TransposeOp, ZerosLikeOp, OnesLikeOp, FillOp, RangeOp, CastOp, ConcatOp,
-      StackOp, UnstackOp, SplitOp, PadOp, SliceOp, StridedSliceOp, GatherOp,
-      UnsortedSegmentSumOp, UniqueOp, OneHotOp, ArgMaxOp, TopKOp, WhereOp,
-      RandomUniformOp, RandomNormalOp, TruncatedNormalOp>();
-  target.addIllegalOp<CondOp, WhileOp, ConditionOp, TensorArrayCreateOp,
-                      TensorArrayWriteOp, TensorArrayReadOp, TensorArrayStackOp,
-                      TensorArrayUnstackOp, TensorArraySizeOp>();
   // The terminators of branches and loops, once those are scf ops.
   target.addDynamicallyLegalOp<YieldOp>([](YieldOp op) {
     return !isa<scf::IfOp, scf::WhileOp>(op->getParentOp());
   });
+  // Every other tfc op a pattern lowers must be lowered: the patterns are
+  // the list, so an op gains a lowering and its legality in one place.
+  for (const std::unique_ptr<RewritePattern> &pattern :
+       patterns.getNativePatterns()) {
+    std::optional<OperationName> root = pattern->getRootKind();
+    if (root &&
+        root->getDialectNamespace() == TFCDialect::getDialectNamespace() &&
+        !target.getOpAction(*root))
+      target.addIllegalOp(*root);
+  }
 }

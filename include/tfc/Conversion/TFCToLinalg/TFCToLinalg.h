@@ -35,8 +35,10 @@ void markGrowingTensorArrayWrites(Operation *root);
 void populateTFCControlFlowConversionPatterns(const TypeConverter &converter,
                                               RewritePatternSet &patterns);
 
-/// Marks the ops those patterns lower as illegal and their targets legal.
-void configureTFCToLinalgConversionTarget(ConversionTarget &target);
+/// Makes the dialects the conversion produces legal, and every tfc op one
+/// of `patterns` lowers illegal.
+void configureTFCToLinalgConversionTarget(ConversionTarget &target,
+                                          RewritePatternSet &patterns);
 
 } // namespace mlir::tfc
 
