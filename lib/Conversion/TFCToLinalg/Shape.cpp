@@ -126,8 +126,8 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
 
     Value flat = adaptor.getInput();
     if (input.getRank() != 1 && input.getRank() != 0)
-      flat = tensor::CollapseShapeOp::create(
-          rewriter, loc, flat, allDimsInOne(input.getRank()));
+      flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
+                                             allDimsInOne(input.getRank()));
     if (resultType.getRank() == 0) {
       rewriter.replaceOp(op, tensor::CollapseShapeOp::create(
                                  rewriter, loc, resultType, flat,

@@ -42,8 +42,8 @@ ElementSlice elementSlice(OpBuilder &builder, Location loc, Value array,
   slice.sizes = tensor::getMixedSizes(builder, loc, array);
   slice.sizes[0] = builder.getIndexAttr(1);
   slice.strides.assign(type.getRank(), builder.getIndexAttr(1));
-  slice.type =
-      RankedTensorType::get(type.getShape().drop_front(), type.getElementType());
+  slice.type = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
   return slice;
 }
 

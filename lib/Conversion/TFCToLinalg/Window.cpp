@@ -78,9 +78,9 @@ struct MaxPoolToLinalg : public WindowOpLowering<MaxPoolOp> {
                     ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<RankedTensorType>(op.getType());
     TypedAttr lowest = lowestValue(rewriter, resultType.getElementType());
-    return buildPooling<linalg::PoolingNhwcMaxOp>(
-        rewriter, op.getLoc(), adaptor.getInput(), window, resultType, lowest,
-        lowest);
+    return buildPooling<linalg::PoolingNhwcMaxOp>(rewriter, op.getLoc(),
+                                                  adaptor.getInput(), window,
+                                                  resultType, lowest, lowest);
   }
 };
 

@@ -51,8 +51,7 @@ public:
       shape[i + 1] += window.dims[i].padBefore + window.dims[i].padAfter;
     auto paddedType = RankedTensorType::get(shape, type.getElementType());
     accumulator = buildFilledTensor(
-        b, loc, paddedType,
-        getNHWCDynamicSizes(b, loc, type, input, input, 3),
+        b, loc, paddedType, getNHWCDynamicSizes(b, loc, type, input, input, 3),
         zeroOf(type.getElementType()));
   }
 
@@ -197,9 +196,8 @@ struct Conv2DBackpropInputToLinalg
       SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
       Value plane = tensor::ExtractSliceOp::create(b, l, planeType, filter,
                                                    offsets, sizes, strides);
-      return buildGeneric(
-          b, l, ValueRange{dy, plane}, slice, maps,
-          /*numReductions=*/1, multiplyAccumulate);
+      return buildGeneric(b, l, ValueRange{dy, plane}, slice, maps,
+                          /*numReductions=*/1, multiplyAccumulate);
     });
     return scatter.finish();
   }
