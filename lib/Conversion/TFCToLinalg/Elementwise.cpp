@@ -60,27 +60,46 @@ Value zeroOf(OpBuilder &b, Location loc, Type type) {
   return buildScalarConstant(b, loc, type, 0);
 }
 
+/// A binary op that is `FloatOp` on floats and `IntOp` on signed integers.
+template <typename FloatOp, typename IntOp>
+Value scalarBinary(OpBuilder &b, Location loc, Type type, ValueRange args) {
+  if (isFloat(type))
+    return FloatOp::create(b, loc, args[0], args[1]);
+  return IntOp::create(b, loc, args[0], args[1]);
+}
+
+/// A unary op that is `FloatOp` on floats and `IntOp` on signed integers.
+template <typename FloatOp, typename IntOp>
+Value scalarUnary(OpBuilder &b, Location loc, Type type, ValueRange args) {
+  if (isFloat(type))
+    return FloatOp::create(b, loc, args[0]);
+  return IntOp::create(b, loc, args[0]);
+}
+
+/// A binary op of one type for all element types (bools, for the logic ops).
+template <typename Op>
+Value scalarSameForAll(OpBuilder &b, Location loc, Type, ValueRange args) {
+  return Op::create(b, loc, args[0], args[1]);
+}
+
+/// A comparison: ordered float predicates (NaN compares false) except for
+/// not-equal, which is true for NaN as in TensorFlow.
+template <arith::CmpFPredicate floatPredicate,
+          arith::CmpIPredicate intPredicate>
+Value scalarCompare(OpBuilder &b, Location loc, Type type, ValueRange args) {
+  if (isFloat(type))
+    return arith::CmpFOp::create(b, loc, floatPredicate, args[0], args[1]);
+  return arith::CmpIOp::create(b, loc, intPredicate, args[0], args[1]);
+}
+
 //===----------------------------------------------------------------------===//
 // Arithmetic
 //===----------------------------------------------------------------------===//
 
-Value scalarAdd(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::AddFOp::create(b, loc, args[0], args[1]);
-  return arith::AddIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarSub(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::SubFOp::create(b, loc, args[0], args[1]);
-  return arith::SubIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarMul(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::MulFOp::create(b, loc, args[0], args[1]);
-  return arith::MulIOp::create(b, loc, args[0], args[1]);
-}
+constexpr ScalarFn scalarAdd = scalarBinary<arith::AddFOp, arith::AddIOp>;
+constexpr ScalarFn scalarMul = scalarBinary<arith::MulFOp, arith::MulIOp>;
+constexpr ScalarFn scalarMaximum =
+    scalarBinary<arith::MaximumFOp, arith::MaxSIOp>;
 
 /// Integer division and remainder trap on x86 for a zero divisor and for
 /// INT_MIN / -1. The divisor is replaced by 1 in those cases and the result
@@ -129,82 +148,37 @@ Value scalarFloorDiv(OpBuilder &b, Location loc, Type type, ValueRange args) {
   return fixQuotient(b, loc, type, args[0], safe, quotient);
 }
 
+/// A truncated remainder `rem` of a division by `y` given the sign of `y`:
+/// `y` is added where `rem` is non-zero and their signs differ.
+Value floorRemainder(OpBuilder &b, Location loc, Type type, Value rem, Value y,
+                     Value zero) {
+  using CmpF = arith::CmpFPredicate;
+  using CmpI = arith::CmpIPredicate;
+  Value remNonZero =
+      scalarCompare<CmpF::ONE, CmpI::ne>(b, loc, type, {rem, zero});
+  Value remNegative =
+      scalarCompare<CmpF::OLT, CmpI::slt>(b, loc, type, {rem, zero});
+  Value yNegative =
+      scalarCompare<CmpF::OLT, CmpI::slt>(b, loc, type, {y, zero});
+  Value signsDiffer = arith::XOrIOp::create(b, loc, remNegative, yNegative);
+  Value adjust = arith::AndIOp::create(b, loc, remNonZero, signsDiffer);
+  Value adjusted = scalarAdd(b, loc, type, {rem, y});
+  return arith::SelectOp::create(b, loc, adjust, adjusted, rem);
+}
+
 /// FloorMod: the remainder has the sign of the divisor, as Python's `%`.
 Value scalarMod(OpBuilder &b, Location loc, Type type, ValueRange args) {
   Value x = args[0], y = args[1];
   Value zero = zeroOf(b, loc, type);
-  if (isFloat(type)) {
-    Value rem = arith::RemFOp::create(b, loc, x, y);
-    Value remNonZero =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, rem, zero);
-    Value remNegative =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, rem, zero);
-    Value yNegative =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, y, zero);
-    Value signsDiffer = arith::XOrIOp::create(b, loc, remNegative, yNegative);
-    Value adjust = arith::AndIOp::create(b, loc, remNonZero, signsDiffer);
-    Value adjusted = arith::AddFOp::create(b, loc, rem, y);
-    return arith::SelectOp::create(b, loc, adjust, adjusted, rem);
-  }
+  if (isFloat(type))
+    return floorRemainder(b, loc, type, arith::RemFOp::create(b, loc, x, y), y,
+                          zero);
   SafeDivisor safe = makeSafeDivisor(b, loc, type, y);
   Value rem = arith::RemSIOp::create(b, loc, x, safe.divisor);
-  Value remNonZero =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rem, zero);
-  Value remNegative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rem, zero);
-  Value yNegative =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, y, zero);
-  Value signsDiffer = arith::XOrIOp::create(b, loc, remNegative, yNegative);
-  Value adjust = arith::AndIOp::create(b, loc, remNonZero, signsDiffer);
-  Value adjusted = arith::AddIOp::create(b, loc, rem, y);
-  Value result = arith::SelectOp::create(b, loc, adjust, adjusted, rem);
+  Value result = floorRemainder(b, loc, type, rem, y, zero);
   // x mod 0 and x mod -1 are 0.
   Value unsafe = arith::OrIOp::create(b, loc, safe.isZero, safe.isMinusOne);
   return arith::SelectOp::create(b, loc, unsafe, zero, result);
-}
-
-Value scalarPow(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return math::PowFOp::create(b, loc, args[0], args[1]);
-  return math::IPowIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarMaximum(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::MaximumFOp::create(b, loc, args[0], args[1]);
-  return arith::MaxSIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarMinimum(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::MinimumFOp::create(b, loc, args[0], args[1]);
-  return arith::MinSIOp::create(b, loc, args[0], args[1]);
-}
-
-//===----------------------------------------------------------------------===//
-// Comparisons and logic
-//===----------------------------------------------------------------------===//
-
-/// A comparison: ordered float predicates (NaN compares false) except for
-/// not-equal, which is true for NaN as in TensorFlow.
-template <arith::CmpFPredicate floatPredicate,
-          arith::CmpIPredicate intPredicate>
-Value scalarCompare(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return arith::CmpFOp::create(b, loc, floatPredicate, args[0], args[1]);
-  return arith::CmpIOp::create(b, loc, intPredicate, args[0], args[1]);
-}
-
-Value scalarAnd(OpBuilder &b, Location loc, Type, ValueRange args) {
-  return arith::AndIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarOr(OpBuilder &b, Location loc, Type, ValueRange args) {
-  return arith::OrIOp::create(b, loc, args[0], args[1]);
-}
-
-Value scalarXor(OpBuilder &b, Location loc, Type, ValueRange args) {
-  return arith::XOrIOp::create(b, loc, args[0], args[1]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -215,12 +189,6 @@ Value scalarNeg(OpBuilder &b, Location loc, Type type, ValueRange args) {
   if (isFloat(type))
     return arith::NegFOp::create(b, loc, args[0]);
   return arith::SubIOp::create(b, loc, zeroOf(b, loc, type), args[0]);
-}
-
-Value scalarAbs(OpBuilder &b, Location loc, Type type, ValueRange args) {
-  if (isFloat(type))
-    return math::AbsFOp::create(b, loc, args[0]);
-  return math::AbsIOp::create(b, loc, args[0]);
 }
 
 Value scalarSquare(OpBuilder &b, Location loc, Type type, ValueRange args) {
@@ -263,14 +231,17 @@ void mlir::tfc::populateElementwiseToLinalgPatterns(RewritePatternSet &patterns)
   using CmpF = arith::CmpFPredicate;
   using CmpI = arith::CmpIPredicate;
   patterns.add<ElementwiseToLinalg<AddOp>>(context, scalarAdd);
-  patterns.add<ElementwiseToLinalg<SubOp>>(context, scalarSub);
+  patterns.add<ElementwiseToLinalg<SubOp>>(
+      context, scalarBinary<arith::SubFOp, arith::SubIOp>);
   patterns.add<ElementwiseToLinalg<MulOp>>(context, scalarMul);
   patterns.add<ElementwiseToLinalg<DivOp>>(context, scalarDiv);
   patterns.add<ElementwiseToLinalg<FloorDivOp>>(context, scalarFloorDiv);
   patterns.add<ElementwiseToLinalg<ModOp>>(context, scalarMod);
-  patterns.add<ElementwiseToLinalg<PowOp>>(context, scalarPow);
+  patterns.add<ElementwiseToLinalg<PowOp>>(
+      context, scalarBinary<math::PowFOp, math::IPowIOp>);
   patterns.add<ElementwiseToLinalg<MaximumOp>>(context, scalarMaximum);
-  patterns.add<ElementwiseToLinalg<MinimumOp>>(context, scalarMinimum);
+  patterns.add<ElementwiseToLinalg<MinimumOp>>(
+      context, scalarBinary<arith::MinimumFOp, arith::MinSIOp>);
   patterns.add<ElementwiseToLinalg<EqualOp>>(
       context, scalarCompare<CmpF::OEQ, CmpI::eq>);
   patterns.add<ElementwiseToLinalg<NotEqualOp>>(
@@ -283,11 +254,15 @@ void mlir::tfc::populateElementwiseToLinalgPatterns(RewritePatternSet &patterns)
       context, scalarCompare<CmpF::OGT, CmpI::sgt>);
   patterns.add<ElementwiseToLinalg<GreaterEqualOp>>(
       context, scalarCompare<CmpF::OGE, CmpI::sge>);
-  patterns.add<ElementwiseToLinalg<LogicalAndOp>>(context, scalarAnd);
-  patterns.add<ElementwiseToLinalg<LogicalOrOp>>(context, scalarOr);
-  patterns.add<ElementwiseToLinalg<LogicalXorOp>>(context, scalarXor);
+  patterns.add<ElementwiseToLinalg<LogicalAndOp>>(
+      context, scalarSameForAll<arith::AndIOp>);
+  patterns.add<ElementwiseToLinalg<LogicalOrOp>>(
+      context, scalarSameForAll<arith::OrIOp>);
+  patterns.add<ElementwiseToLinalg<LogicalXorOp>>(
+      context, scalarSameForAll<arith::XOrIOp>);
   patterns.add<ElementwiseToLinalg<NegOp>>(context, scalarNeg);
-  patterns.add<ElementwiseToLinalg<AbsOp>>(context, scalarAbs);
+  patterns.add<ElementwiseToLinalg<AbsOp>>(
+      context, scalarUnary<math::AbsFOp, math::AbsIOp>);
   patterns.add<ElementwiseToLinalg<SquareOp>>(context, scalarSquare);
   patterns.add<ElementwiseToLinalg<ReluOp>>(context, scalarRelu);
   patterns.add<ElementwiseToLinalg<SigmoidOp>>(context, scalarSigmoid);

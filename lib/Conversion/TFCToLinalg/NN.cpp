@@ -41,15 +41,20 @@ Value finiteMax(OpBuilder &b, Location loc, Value x, ArrayRef<int64_t> axes) {
   return MaximumOp::create(b, loc, max, lowest);
 }
 
-/// exp(x - max) and its sum along `axes` (kept): the stable pieces of the
-/// softmax family.
-std::pair<Value, Value> shiftedExp(OpBuilder &b, Location loc, Value x,
-                                   Value max, ArrayRef<int64_t> axes) {
+/// The stable pieces of the softmax family along `axes`: the finite
+/// maximum, exp(x - max) and its sum (kept).
+struct ShiftedExp {
+  Value max, exp, sum;
+};
+
+ShiftedExp shiftedExp(OpBuilder &b, Location loc, Value x,
+                      ArrayRef<int64_t> axes) {
+  Value max = finiteMax(b, loc, x, axes);
   Value shifted = SubOp::create(b, loc, x, max);
   Value exp = ExpOp::create(b, loc, shifted);
   Value sum = ReduceSumOp::create(b, loc, exp, b.getDenseI64ArrayAttr(axes),
                                   /*keep_dims=*/true);
-  return {exp, sum};
+  return {max, exp, sum};
 }
 
 bool isRanked(Value value) { return isa<RankedTensorType>(value.getType()); }
@@ -63,8 +68,8 @@ struct SoftmaxLowering : public OpConversionPattern<SoftmaxOp> {
       return rewriter.notifyMatchFailure(op, "needs a ranked operand");
     Location loc = op.getLoc();
     int64_t axis = op.getNormalizedAxis();
-    Value max = finiteMax(rewriter, loc, adaptor.getLogits(), {axis});
-    auto [exp, sum] = shiftedExp(rewriter, loc, adaptor.getLogits(), max, {axis});
+    auto [max, exp, sum] =
+        shiftedExp(rewriter, loc, adaptor.getLogits(), {axis});
     // exp * (1 / sum), as TensorFlow's kernel computes it: one division per
     // row instead of one per element (a vector division costs 10 to 16
     // cycles, more than the rest of softmax together).
@@ -85,8 +90,7 @@ struct LogSoftmaxLowering : public OpConversionPattern<LogSoftmaxOp> {
     Location loc = op.getLoc();
     int64_t axis = op.getNormalizedAxis();
     Value x = adaptor.getLogits();
-    Value max = finiteMax(rewriter, loc, x, {axis});
-    auto [exp, sum] = shiftedExp(rewriter, loc, x, max, {axis});
+    auto [max, exp, sum] = shiftedExp(rewriter, loc, x, {axis});
     // (x - max) - log(sum(exp(x - max)))
     Value shifted = SubOp::create(rewriter, loc, x, max);
     Value logSum = LogOp::create(rewriter, loc, sum);
@@ -105,8 +109,7 @@ struct LogSumExpLowering : public OpConversionPattern<ReduceLogSumExpOp> {
     Location loc = op.getLoc();
     SmallVector<int64_t> axes = op.getNormalizedAxes();
     Value x = adaptor.getInput();
-    Value max = finiteMax(rewriter, loc, x, axes);
-    auto [exp, sum] = shiftedExp(rewriter, loc, x, max, axes);
+    auto [max, exp, sum] = shiftedExp(rewriter, loc, x, axes);
     // max + log(sum(exp(x - max))), then drop the kept dimensions.
     Value kept = AddOp::create(rewriter, loc, max,
                                LogOp::create(rewriter, loc, sum));

@@ -143,11 +143,7 @@ struct ReductionToLinalg : public OpConversionPattern<OpTy> {
   /// Divides `sum` by the number of elements each output summed.
   static Value divideByCount(OpBuilder &builder, Location loc, Value input,
                              ArrayRef<int64_t> axes, Value sum) {
-    Value count = arith::ConstantIndexOp::create(builder, loc, 1);
-    for (int64_t axis : axes)
-      count = arith::MulIOp::create(
-          builder, loc, count,
-          tensor::DimOp::create(builder, loc, input, axis));
+    Value count = buildSizeProduct(builder, loc, input, axes);
     auto sumType = cast<RankedTensorType>(sum.getType());
     Type elementType = sumType.getElementType();
     Value divisor;

@@ -80,11 +80,7 @@ struct SizeLowering : public OpConversionPattern<SizeOp> {
     if (!input)
       return rewriter.notifyMatchFailure(op, "needs a ranked input");
     Location loc = op.getLoc();
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    for (int64_t dim = 0; dim < input.getRank(); ++dim)
-      count = arith::MulIOp::create(
-          rewriter, loc, count,
-          tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
+    Value count = buildElementCount(rewriter, loc, adaptor.getInput());
     auto type = cast<RankedTensorType>(op.getType());
     Value scalar = castInteger(rewriter, loc, count, type.getElementType());
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type, scalar);
@@ -95,6 +91,11 @@ struct SizeLowering : public OpConversionPattern<SizeOp> {
 //===----------------------------------------------------------------------===//
 // reshape, expand_dims, squeeze
 //===----------------------------------------------------------------------===//
+
+/// The reassociation of all `rank` dimensions into one.
+SmallVector<ReassociationIndices, 1> allDimsInOne(int64_t rank) {
+  return {llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+}
 
 /// A reshape in row-major order is a collapse to one dimension and an
 /// expansion to the new shape: both are views of the same buffer. The size
@@ -124,12 +125,9 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
     }
 
     Value flat = adaptor.getInput();
-    if (input.getRank() != 1 && input.getRank() != 0) {
-      ReassociationIndices all =
-          llvm::to_vector(llvm::seq<int64_t>(0, input.getRank()));
-      flat = tensor::CollapseShapeOp::create(
-          rewriter, loc, flat, ArrayRef<ReassociationIndices>{all});
-    }
+    if (input.getRank() != 1 && input.getRank() != 0)
+      flat = tensor::CollapseShapeOp::create(rewriter, loc, flat,
+                                             allDimsInOne(input.getRank()));
     if (resultType.getRank() == 0) {
       rewriter.replaceOp(op, tensor::CollapseShapeOp::create(
                                  rewriter, loc, resultType, flat,
@@ -149,11 +147,7 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
         sizes.push_back(rewriter.getIndexAttr(resultType.getDimSize(dim)));
         continue;
       }
-      Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
-      for (int64_t d = 0; d < input.getRank(); ++d)
-        count = arith::MulIOp::create(
-            rewriter, loc, count,
-            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), d));
+      Value count = buildElementCount(rewriter, loc, adaptor.getInput());
       Value divisor = arith::ConstantIndexOp::create(rewriter, loc, known);
       sizes.push_back(
           arith::DivUIOp::create(rewriter, loc, count, divisor).getResult());
@@ -171,15 +165,13 @@ struct ReshapeLowering : public OpConversionPattern<ReshapeOp> {
       flat = castTensorTo(rewriter, loc, flat,
                           RankedTensorType::get({resultType.getNumElements()},
                                                 resultType.getElementType()));
-    ReassociationIndices all =
-        llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()));
     if (resultType.getRank() == 1) {
       rewriter.replaceOp(op, castTensorTo(rewriter, loc, flat, resultType));
       return success();
     }
     rewriter.replaceOp(op, tensor::ExpandShapeOp::create(
                                rewriter, loc, resultType, flat,
-                               ArrayRef<ReassociationIndices>{all}, sizes));
+                               allDimsInOne(resultType.getRank()), sizes));
     return success();
   }
 };
@@ -269,15 +261,13 @@ struct TileLowering : public OpConversionPattern<TileOp> {
     int64_t rank = input.getRank();
     MLIRContext *context = rewriter.getContext();
     SmallVector<int64_t> shape;
-    SmallVector<Value> dynamicSizes;
+    SmallVector<Value> dynamicSizes =
+        tensor::createDynamicDimValues(rewriter, loc, adaptor.getInput());
     SmallVector<AffineExpr> inputExprs;
     SmallVector<ReassociationIndices> pairs;
     for (int64_t dim = 0; dim < rank; ++dim) {
       shape.push_back(multiples[dim]);
       shape.push_back(input.getDimSize(dim));
-      if (input.isDynamicDim(dim))
-        dynamicSizes.push_back(
-            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
       inputExprs.push_back(getAffineDimExpr(2 * dim + 1, context));
       pairs.push_back({2 * dim, 2 * dim + 1});
     }

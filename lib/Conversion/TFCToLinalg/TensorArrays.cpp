@@ -29,6 +29,8 @@ namespace {
 /// The slice of an array tensor holding one element: row `index`.
 struct ElementSlice {
   SmallVector<OpFoldResult> offsets, sizes, strides;
+  /// One element: the array's type without its leading dimension.
+  RankedTensorType type;
 };
 
 ElementSlice elementSlice(OpBuilder &builder, Location loc, Value array,
@@ -40,6 +42,8 @@ ElementSlice elementSlice(OpBuilder &builder, Location loc, Value array,
   slice.sizes = tensor::getMixedSizes(builder, loc, array);
   slice.sizes[0] = builder.getIndexAttr(1);
   slice.strides.assign(type.getRank(), builder.getIndexAttr(1));
+  slice.type = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
   return slice;
 }
 
@@ -121,9 +125,7 @@ struct WriteLowering : public OpConversionPattern<TensorArrayWriteOp> {
     if (op->hasAttr(kGrowsAttrName))
       array = growTo(rewriter, loc, array, index);
     ElementSlice slice = elementSlice(rewriter, loc, array, index);
-    auto elementType = RankedTensorType::get(type.getShape().drop_front(),
-                                             type.getElementType());
-    Value value = castTensorTo(rewriter, loc, adaptor.getValue(), elementType);
+    Value value = castTensorTo(rewriter, loc, adaptor.getValue(), slice.type);
     rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(
         op, value, array, slice.offsets, slice.sizes, slice.strides);
     return success();
@@ -142,9 +144,7 @@ struct ReadLowering : public OpConversionPattern<TensorArrayReadOp> {
       return rewriter.notifyMatchFailure(op, "the array is not lowered");
     ElementSlice slice = elementSlice(
         rewriter, loc, array, indexOf(rewriter, loc, adaptor.getIndex()));
-    auto elementType = RankedTensorType::get(type.getShape().drop_front(),
-                                             type.getElementType());
-    Value element = tensor::ExtractSliceOp::create(rewriter, loc, elementType,
+    Value element = tensor::ExtractSliceOp::create(rewriter, loc, slice.type,
                                                    array, slice.offsets,
                                                    slice.sizes, slice.strides);
     rewriter.replaceOp(op, castTensorTo(rewriter, loc, element, op.getType()));

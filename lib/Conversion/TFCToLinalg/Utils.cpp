@@ -135,6 +135,23 @@ Value mlir::tfc::castTensorTo(OpBuilder &builder, Location loc, Value value,
   return tensor::CastOp::create(builder, loc, type, value);
 }
 
+Value mlir::tfc::buildSizeProduct(OpBuilder &builder, Location loc,
+                                  Value tensor, ArrayRef<int64_t> dims) {
+  Value product = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (int64_t dim : dims)
+    product =
+        arith::MulIOp::create(builder, loc, product,
+                              tensor::DimOp::create(builder, loc, tensor, dim));
+  return product;
+}
+
+Value mlir::tfc::buildElementCount(OpBuilder &builder, Location loc,
+                                   Value tensor) {
+  int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+  return buildSizeProduct(builder, loc, tensor,
+                          llvm::to_vector(llvm::seq<int64_t>(0, rank)));
+}
+
 Value mlir::tfc::extractScalar(OpBuilder &builder, Location loc, Value tensor) {
   return tensor::ExtractOp::create(builder, loc, tensor, ValueRange{});
 }

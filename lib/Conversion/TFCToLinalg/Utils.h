@@ -67,6 +67,15 @@ getUnitDimsReassociation(int64_t rank, ArrayRef<int64_t> unitDims);
 /// tensor.cast when they differ.
 Value castTensorTo(OpBuilder &builder, Location loc, Value value, Type type);
 
+/// The product of the sizes of dimensions `dims` of `tensor`, as an index:
+/// 1 (a constant) for no dimensions.
+Value buildSizeProduct(OpBuilder &builder, Location loc, Value tensor,
+                       ArrayRef<int64_t> dims);
+
+/// The element count of a ranked `tensor`: buildSizeProduct of all its
+/// dimensions.
+Value buildElementCount(OpBuilder &builder, Location loc, Value tensor);
+
 /// The element of a rank-0 tensor.
 Value extractScalar(OpBuilder &builder, Location loc, Value tensor);
 

@@ -26,25 +26,16 @@ using namespace mlir::tfc;
 
 namespace {
 
-/// The additive identity of `type`.
-static TypedAttr zeroOf(Type type) {
-  return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));
-}
+struct Conv2DToLinalg : public WindowOpLowering<Conv2DOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-struct Conv2DToLinalg : public OpConversionPattern<Conv2DOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(Conv2DOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(Conv2DOp op, OpAdaptor adaptor, const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
     TypedAttr zero = zeroOf(resultType.getElementType());
     Value padded =
-        padSpatially(rewriter, loc, adaptor.getInput(), *window, zero);
+        padSpatially(rewriter, loc, adaptor.getInput(), window, zero);
     Value init = buildFilledTensor(
         rewriter, loc, resultType,
         getNHWCDynamicSizes(rewriter, loc, resultType, adaptor.getInput(),
@@ -53,10 +44,9 @@ struct Conv2DToLinalg : public OpConversionPattern<Conv2DOp> {
     auto conv = linalg::Conv2DNhwcHwcfOp::create(
         rewriter, loc, TypeRange{resultType},
         ValueRange{padded, adaptor.getFilter()}, ValueRange{init},
-        getLinalgStrides(rewriter, *window),
-        getLinalgDilations(rewriter, *window));
-    rewriter.replaceOp(op, conv->getResults());
-    return success();
+        getLinalgStrides(rewriter, window),
+        getLinalgDilations(rewriter, window));
+    return conv->getResult(0);
   }
 };
 
@@ -81,48 +71,31 @@ static Value buildPooling(OpBuilder &b, Location loc, Value input,
   return pool->getResult(0);
 }
 
-struct MaxPoolToLinalg : public OpConversionPattern<MaxPoolOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MaxPoolToLinalg : public WindowOpLowering<MaxPoolOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(MaxPoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(MaxPoolOp op, OpAdaptor adaptor, const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     auto resultType = cast<RankedTensorType>(op.getType());
     TypedAttr lowest = lowestValue(rewriter, resultType.getElementType());
-    rewriter.replaceOp(op, buildPooling<linalg::PoolingNhwcMaxOp>(
-                               rewriter, op.getLoc(), adaptor.getInput(),
-                               *window, resultType, lowest, lowest));
-    return success();
+    return buildPooling<linalg::PoolingNhwcMaxOp>(rewriter, op.getLoc(),
+                                                  adaptor.getInput(), window,
+                                                  resultType, lowest, lowest);
   }
 };
 
-struct AvgPoolToLinalg : public OpConversionPattern<AvgPoolOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct AvgPoolToLinalg : public WindowOpLowering<AvgPoolOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(AvgPoolOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(AvgPoolOp op, OpAdaptor adaptor, const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
-    Type elementType = resultType.getElementType();
-    TypedAttr zero = zeroOf(elementType);
+    TypedAttr zero = zeroOf(resultType.getElementType());
     Value sum = buildPooling<linalg::PoolingNhwcSumOp>(
-        rewriter, loc, adaptor.getInput(), *window, resultType, zero, zero);
+        rewriter, loc, adaptor.getInput(), window, resultType, zero, zero);
     // TensorFlow divides by the inputs in the window, padding excluded.
-    Value counts = buildWindowCounts(rewriter, loc, *window, elementType);
-    Value average = buildElementwiseGeneric(
-        rewriter, loc, resultType, ValueRange{sum, counts},
-        [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-          return arith::DivFOp::create(b, loc, args[0], args[1]);
-        });
-    rewriter.replaceOp(op, average);
-    return success();
+    return divideByWindowCounts(rewriter, loc, window, sum);
   }
 };
 

@@ -50,13 +50,9 @@ public:
     for (int64_t i : {0, 1})
       shape[i + 1] += window.dims[i].padBefore + window.dims[i].padAfter;
     auto paddedType = RankedTensorType::get(shape, type.getElementType());
-    SmallVector<Value> dynamicSizes;
-    for (int64_t dim : {0, 3})
-      if (type.isDynamicDim(dim))
-        dynamicSizes.push_back(tensor::DimOp::create(b, loc, input, dim));
     accumulator = buildFilledTensor(
-        b, loc, paddedType, dynamicSizes,
-        cast<TypedAttr>(b.getZeroAttr(type.getElementType())));
+        b, loc, paddedType, getNHWCDynamicSizes(b, loc, type, input, input, 3),
+        zeroOf(type.getElementType()));
   }
 
   /// Adds to the slice of every window position (`row`, `col`) the tensor
@@ -147,19 +143,35 @@ buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, Value init,
   return generic.getResult(0);
 }
 
+/// The body of a contraction: the accumulator (args[2]) plus the product of
+/// the two inputs.
+static Value multiplyAccumulate(OpBuilder &b, Location loc, ValueRange args) {
+  Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
+  return arith::AddFOp::create(b, loc, args[2], product);
+}
+
+/// The flat, row-major position (`row`, `col`) of a window `windowCols`
+/// wide, as an i64.
+static Value flatWindowPosition(OpBuilder &b, Location loc, Value row,
+                                Value col, int64_t windowCols) {
+  Value flat = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, row,
+                            arith::ConstantIndexOp::create(b, loc, windowCols)),
+      col);
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), flat);
+}
+
 /// dx[n, h, w, c] = sum over window positions and f of dy * w[kh, kw, c, f]:
 /// per window position, a contraction of dy with the filter's [c, f] plane
 /// accumulated into its strided slice.
 struct Conv2DBackpropInputToLinalg
-    : public OpConversionPattern<Conv2DBackpropInputOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public WindowOpLowering<Conv2DBackpropInputOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(Conv2DBackpropInputOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(Conv2DBackpropInputOp op, OpAdaptor adaptor,
+                    const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value filter = adaptor.getFilter(), dy = adaptor.getOutBackprop();
     auto filterType = cast<RankedTensorType>(filter.getType());
@@ -170,7 +182,7 @@ struct Conv2DBackpropInputToLinalg
     SmallVector<AffineMap> maps{AffineMap::get(5, 0, {n, oh, ow, f}, context),
                                 AffineMap::get(5, 0, {c, f}, context),
                                 AffineMap::get(5, 0, {n, oh, ow, c}, context)};
-    WindowScatter scatter(rewriter, loc, *window, adaptor.getInput());
+    WindowScatter scatter(rewriter, loc, window, adaptor.getInput());
     auto planeType = RankedTensorType::get(
         {filterType.getDimSize(2), filterType.getDimSize(3)},
         filterType.getElementType());
@@ -184,42 +196,32 @@ struct Conv2DBackpropInputToLinalg
       SmallVector<OpFoldResult> strides(4, b.getIndexAttr(1));
       Value plane = tensor::ExtractSliceOp::create(b, l, planeType, filter,
                                                    offsets, sizes, strides);
-      return buildGeneric(
-          b, l, ValueRange{dy, plane}, slice, maps,
-          /*numReductions=*/1,
-          [](OpBuilder &nb, Location nl, ValueRange args) -> Value {
-            Value product = arith::MulFOp::create(nb, nl, args[0], args[1]);
-            return arith::AddFOp::create(nb, nl, args[2], product);
-          });
+      return buildGeneric(b, l, ValueRange{dy, plane}, slice, maps,
+                          /*numReductions=*/1, multiplyAccumulate);
     });
-    rewriter.replaceOp(op, scatter.finish());
-    return success();
+    return scatter.finish();
   }
 };
 
 /// dw[kh, kw, c, f] = sum over n, oh, ow of
 /// x_padded[n, oh*sh + kh*dh, ow*sw + kw*dw, c] * dy[n, oh, ow, f].
 struct Conv2DBackpropFilterToLinalg
-    : public OpConversionPattern<Conv2DBackpropFilterOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public WindowOpLowering<Conv2DBackpropFilterOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(Conv2DBackpropFilterOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(Conv2DBackpropFilterOp op, OpAdaptor adaptor,
+                    const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
     Type elementType = resultType.getElementType();
-    Value padded =
-        padSpatially(rewriter, loc, adaptor.getInput(), *window,
-                     cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
+    Value padded = padSpatially(rewriter, loc, adaptor.getInput(), window,
+                                zeroOf(elementType));
     MLIRContext *context = rewriter.getContext();
     // Loops (kh, kw, c, f, n, oh, ow).
     AffineExpr kh, kw, c, f, n, oh, ow;
     bindDims(context, kh, kw, c, f, n, oh, ow);
-    const WindowDim &rows = window->dims[0], &cols = window->dims[1];
+    const WindowDim &rows = window.dims[0], &cols = window.dims[1];
     SmallVector<AffineMap> maps{
         AffineMap::get(7, 0,
                        {n, oh * rows.stride + kh * rows.dilation,
@@ -232,18 +234,11 @@ struct Conv2DBackpropFilterToLinalg
       if (resultType.isDynamicDim(dim))
         dynamicSizes.push_back(
             tensor::DimOp::create(rewriter, loc, adaptor.getFilter(), dim));
-    Value init =
-        buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
-                          cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
-    Value result = buildGeneric(
-        rewriter, loc, ValueRange{padded, adaptor.getOutBackprop()}, init, maps,
-        /*numReductions=*/3,
-        [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-          Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
-          return arith::AddFOp::create(b, loc, args[2], product);
-        });
-    rewriter.replaceOp(op, result);
-    return success();
+    Value init = buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
+                                   zeroOf(elementType));
+    return buildGeneric(rewriter, loc,
+                        ValueRange{padded, adaptor.getOutBackprop()}, init,
+                        maps, /*numReductions=*/3, multiplyAccumulate);
   }
 };
 
@@ -251,21 +246,17 @@ struct Conv2DBackpropFilterToLinalg
 /// first the flat window position of every output's maximum (a reduction
 /// over the window keeping the first strictly greater element), then one
 /// masked accumulation per window position.
-struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MaxPoolGradToLinalg : public WindowOpLowering<MaxPoolGradOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(MaxPoolGradOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(MaxPoolGradOp op, OpAdaptor adaptor, const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput(), dy = adaptor.getGrad();
     auto gradType = cast<RankedTensorType>(dy.getType());
     auto floatType = cast<FloatType>(gradType.getElementType());
     TypedAttr lowest = lowestValue(rewriter, floatType);
-    Value padded = padSpatially(rewriter, loc, input, *window, lowest);
+    Value padded = padSpatially(rewriter, loc, input, window, lowest);
 
     SmallVector<Value> dynamicSizes =
         getNHWCDynamicSizes(rewriter, loc, gradType, input, input, 3);
@@ -275,7 +266,7 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
         RankedTensorType::get(gradType.getShape(), rewriter.getI64Type());
     Value indexInit = buildFilledTensor(rewriter, loc, indexType, dynamicSizes,
                                         rewriter.getI64IntegerAttr(-1));
-    const WindowDim &rows = window->dims[0], &cols = window->dims[1];
+    const WindowDim &rows = window.dims[0], &cols = window.dims[1];
     Value windowShape = tensor::EmptyOp::create(
         rewriter, loc, ArrayRef<int64_t>{rows.window, cols.window}, floatType);
 
@@ -300,13 +291,7 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
           Value value = args[0], max = args[2], index = args[3];
           Value row = linalg::IndexOp::create(b, loc, 4);
           Value col = linalg::IndexOp::create(b, loc, 5);
-          Value flat = arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(
-                  b, loc, row,
-                  arith::ConstantIndexOp::create(b, loc, windowCols)),
-              col);
-          flat = arith::IndexCastOp::create(b, loc, b.getI64Type(), flat);
+          Value flat = flatWindowPosition(b, loc, row, col, windowCols);
           Value greater = arith::CmpFOp::create(
               b, loc, arith::CmpFPredicate::OGT, value, max);
           Value unset = arith::CmpIOp::create(
@@ -322,15 +307,10 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
 
     AffineMap identity = rewriter.getMultiDimIdentityMap(4);
     SmallVector<AffineMap> scatterMaps(3, identity);
-    WindowScatter scatter(rewriter, loc, *window, input);
+    WindowScatter scatter(rewriter, loc, window, input);
     scatter.accumulateOverWindow([&](OpBuilder &b, Location l, Value row,
                                      Value col, Value slice) -> Value {
-      Value position = arith::AddIOp::create(
-          b, l,
-          arith::MulIOp::create(
-              b, l, row, arith::ConstantIndexOp::create(b, l, cols.window)),
-          col);
-      position = arith::IndexCastOp::create(b, l, b.getI64Type(), position);
+      Value position = flatWindowPosition(b, l, row, col, cols.window);
       return buildGeneric(
           b, l, ValueRange{indices, dy}, slice, scatterMaps,
           /*numReductions=*/0,
@@ -341,35 +321,23 @@ struct MaxPoolGradToLinalg : public OpConversionPattern<MaxPoolGradOp> {
             return arith::SelectOp::create(nb, nl, here, sum, args[2]);
           });
     });
-    rewriter.replaceOp(op, scatter.finish());
-    return success();
+    return scatter.finish();
   }
 };
 
 /// Each window's gradient divided by its count of input elements, added to
 /// every position of the window.
-struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct AvgPoolGradToLinalg : public WindowOpLowering<AvgPoolGradOp> {
+  using WindowOpLowering::WindowOpLowering;
 
-  LogicalResult
-  matchAndRewrite(AvgPoolGradOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
-    if (failed(window))
-      return failure();
+  Value lowerWindow(AvgPoolGradOp op, OpAdaptor adaptor, const Window2D &window,
+                    ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value dy = adaptor.getGrad();
-    auto gradType = cast<RankedTensorType>(dy.getType());
-    Value counts =
-        buildWindowCounts(rewriter, loc, *window, gradType.getElementType());
-    Value shares = buildElementwiseGeneric(
-        rewriter, loc, gradType, ValueRange{dy, counts},
-        [](OpBuilder &b, Location loc, ValueRange args) -> Value {
-          return arith::DivFOp::create(b, loc, args[0], args[1]);
-        });
+    Value shares =
+        divideByWindowCounts(rewriter, loc, window, adaptor.getGrad());
     AffineMap identity = rewriter.getMultiDimIdentityMap(4);
     SmallVector<AffineMap> maps(2, identity);
-    WindowScatter scatter(rewriter, loc, *window, adaptor.getInput());
+    WindowScatter scatter(rewriter, loc, window, adaptor.getInput());
     scatter.accumulateOverWindow(
         [&](OpBuilder &b, Location l, Value, Value, Value slice) -> Value {
           return buildGeneric(
@@ -379,8 +347,7 @@ struct AvgPoolGradToLinalg : public OpConversionPattern<AvgPoolGradOp> {
                 return arith::AddFOp::create(nb, nl, args[1], args[0]);
               });
         });
-    rewriter.replaceOp(op, scatter.finish());
-    return success();
+    return scatter.finish();
   }
 };
 

@@ -1,6 +1,7 @@
 //===- WindowUtils.cpp - helpers of the conv2d and pooling lowerings ------===//
 
 #include "WindowUtils.h"
+#include "Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -8,6 +9,10 @@
 
 using namespace mlir;
 using namespace mlir::tfc;
+
+TypedAttr mlir::tfc::zeroOf(Type type) {
+  return cast<TypedAttr>(OpBuilder(type.getContext()).getZeroAttr(type));
+}
 
 bool mlir::tfc::isStaticWindow(const Window2D &window) {
   return llvm::all_of(window.dims, [](const WindowDim &dim) {
@@ -77,8 +82,11 @@ static int64_t coveredInputs(const WindowDim &dim, int64_t i) {
   return first >= end ? 0 : (end - first + dim.dilation - 1) / dim.dilation;
 }
 
-Value mlir::tfc::buildWindowCounts(OpBuilder &builder, Location loc,
-                                   const Window2D &window, Type elementType) {
+/// How many input elements (not padding) each output position of the
+/// window covers, as an [out_height, out_width, 1] constant of
+/// `elementType`.
+static Value buildWindowCounts(OpBuilder &builder, Location loc,
+                               const Window2D &window, Type elementType) {
   const WindowDim &rows = window.dims[0], &cols = window.dims[1];
   auto type = RankedTensorType::get({rows.output, cols.output, 1}, elementType);
   SmallVector<APFloat> counts;
@@ -94,4 +102,15 @@ Value mlir::tfc::buildWindowCounts(OpBuilder &builder, Location loc,
     }
   return arith::ConstantOp::create(builder, loc,
                                    DenseElementsAttr::get(type, counts));
+}
+
+Value mlir::tfc::divideByWindowCounts(OpBuilder &builder, Location loc,
+                                      const Window2D &window, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  Value counts = buildWindowCounts(builder, loc, window, type.getElementType());
+  return buildElementwiseGeneric(
+      builder, loc, type, ValueRange{value, counts},
+      [](OpBuilder &b, Location nestedLoc, ValueRange args) -> Value {
+        return arith::DivFOp::create(b, nestedLoc, args[0], args[1]);
+      });
 }

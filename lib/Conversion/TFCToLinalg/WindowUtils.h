@@ -13,6 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::tfc {
 
@@ -33,6 +34,32 @@ FailureOr<Window2D> getStaticWindow(OpTy op, RewriterBase &rewriter) {
   return window;
 }
 
+/// A lowering of a window op (or its gradient) where getStaticWindow holds:
+/// `lowerWindow` builds the value that replaces the op.
+template <typename OpTy>
+class WindowOpLowering : public OpConversionPattern<OpTy> {
+public:
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OpAdaptor = typename OpTy::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    FailureOr<Window2D> window = getStaticWindow(op, rewriter);
+    if (failed(window))
+      return failure();
+    rewriter.replaceOp(op, lowerWindow(op, adaptor, *window, rewriter));
+    return success();
+  }
+
+protected:
+  virtual Value lowerWindow(OpTy op, OpAdaptor adaptor, const Window2D &window,
+                            ConversionPatternRewriter &rewriter) const = 0;
+};
+
+/// The additive identity of `type`, the padding and init of sums.
+TypedAttr zeroOf(Type type);
+
 /// `input` padded on height and width by the window's pads with `value`,
 /// or `input` itself without padding.
 Value padSpatially(OpBuilder &builder, Location loc, Value input,
@@ -52,11 +79,11 @@ DenseIntElementsAttr getLinalgStrides(Builder &builder,
 DenseIntElementsAttr getLinalgDilations(Builder &builder,
                                         const Window2D &window);
 
-/// How many input elements (not padding) each output position of the
-/// window covers, as an [out_height, out_width, 1] constant of
-/// `elementType`: what TensorFlow's average divides by.
-Value buildWindowCounts(OpBuilder &builder, Location loc,
-                        const Window2D &window, Type elementType);
+/// `value` (NHWC, a float type, shaped as the window's output) divided at
+/// each output position by how many input elements (not padding) the window
+/// covers there: TensorFlow's average pooling and its gradient.
+Value divideByWindowCounts(OpBuilder &builder, Location loc,
+                           const Window2D &window, Value value);
 
 } // namespace mlir::tfc
 

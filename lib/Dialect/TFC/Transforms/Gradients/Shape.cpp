@@ -217,40 +217,35 @@ struct StackGradientModel
   }
 };
 
-/// The gradient of an unstack stacks its results' gradients (the reverse
-/// pass hands zeros for a result no gradient flows into).
-struct UnstackGradientModel
-    : public DifferentiableOpInterface::ExternalModel<UnstackGradientModel,
-                                                      UnstackOp> {
+/// The gradient of an op that cuts its one input into several results:
+/// `Join` puts the results' gradients back together, and the model casts
+/// that to the input's type.
+template <typename OpTy, Value (*Join)(OpBuilder &, Location, OpTy, ValueRange)>
+struct JoinedGradientModel : public DifferentiableOpInterface::ExternalModel<
+                                 JoinedGradientModel<OpTy, Join>, OpTy> {
   LogicalResult buildGradients(Operation *op, OpBuilder &builder,
                                ValueRange resultGradients,
                                SmallVectorImpl<Value> &operandGradients) const {
-    auto unstack = cast<UnstackOp>(op);
+    auto cut = cast<OpTy>(op);
     Location loc = op->getLoc();
-    Value stacked =
-        StackOp::create(builder, loc, resultGradients, unstack.getAxis());
+    Value joined = Join(builder, loc, cut, resultGradients);
     operandGradients.push_back(
-        castToType(builder, loc, stacked, unstack.getInput().getType()));
+        castToType(builder, loc, joined, cut.getInput().getType()));
     return success();
   }
 };
 
+/// An unstack's results' gradients stacked (the reverse pass hands zeros for
+/// a result no gradient flows into).
+Value unstackGrad(OpBuilder &b, Location loc, UnstackOp op,
+                  ValueRange gradients) {
+  return StackOp::create(b, loc, gradients, op.getAxis());
+}
+
 /// The parts' gradients joined back along the axis.
-struct SplitGradientModel
-    : public DifferentiableOpInterface::ExternalModel<SplitGradientModel,
-                                                      SplitOp> {
-  LogicalResult buildGradients(Operation *op, OpBuilder &builder,
-                               ValueRange resultGradients,
-                               SmallVectorImpl<Value> &operandGradients) const {
-    auto split = cast<SplitOp>(op);
-    Location loc = op->getLoc();
-    Value joined = ConcatOp::create(builder, loc, resultGradients,
-                                    split.getNormalizedAxis());
-    operandGradients.push_back(
-        castToType(builder, loc, joined, split.getInput().getType()));
-    return success();
-  }
-};
+Value splitGrad(OpBuilder &b, Location loc, SplitOp op, ValueRange gradients) {
+  return ConcatOp::create(b, loc, gradients, op.getNormalizedAxis());
+}
 
 /// The padded region's gradient is the slice of `dy` the input occupies.
 FailureOr<Value> padGrad(OpBuilder &b, Location loc, PadOp op, Value dy) {
@@ -291,8 +286,9 @@ void mlir::tfc::registerShapeGradients(DialectRegistry &registry) {
     CastOp::attachInterface<CastOpGradientModel>(*context);
     ConcatOp::attachInterface<ConcatGradientModel>(*context);
     StackOp::attachInterface<StackGradientModel>(*context);
-    UnstackOp::attachInterface<UnstackGradientModel>(*context);
-    SplitOp::attachInterface<SplitGradientModel>(*context);
+    UnstackOp::attachInterface<JoinedGradientModel<UnstackOp, unstackGrad>>(
+        *context);
+    SplitOp::attachInterface<JoinedGradientModel<SplitOp, splitGrad>>(*context);
     // pad's padding value gets no gradient (TensorFlow's PadV2 gives it
     // none either).
     PadOp::attachInterface<FirstOperandGradientModel<PadOp, padGrad>>(*context);
