@@ -70,6 +70,10 @@ inline bool hasDynamicRows(linalg::LinalgOp op) {
 /// Ops the pass tiles: static ones, those with dynamic rows and those with
 /// rows of a dynamic length.
 inline bool isTileable(linalg::LinalgOp op) {
+  // An op with a loop of no iterations does nothing: tiling it would ask
+  // for tiles of an empty range.
+  if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+    return false;
   return hasStaticShapes(op) || hasDynamicRows(op) || hasDynamicRowLength(op);
 }
 

@@ -248,3 +248,31 @@ func.func @conv_bias_relu(%x: tensor<2x16x16x32xf32>, %w: tensor<3x3x32x32xf32>,
   } -> tensor<2x16x16x32xf32>
   return %y : tensor<2x16x16x32xf32>
 }
+
+// -----
+
+// An op with an empty dimension does nothing and is left as it is (tiling
+// an empty range used to crash).
+// CHECK-LABEL: func.func @empty_rows(
+// CHECK-NOT: scf.for
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+// CHECK-NOT: scf.for
+// CHECK: return
+// AVX2-LABEL: func.func @empty_rows(
+// AVX2-NOT: scf.for
+// AVX2: return
+func.func @empty_rows(%x: tensor<2x0xf32>) -> tensor<2x0xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<2x0xf32>
+  %relu = linalg.generic {
+      indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>,
+                       affine_map<(d0, d1) -> (d0, d1)>],
+      iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<2x0xf32>) outs(%init : tensor<2x0xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x0xf32>
+  return %relu : tensor<2x0xf32>
+}
