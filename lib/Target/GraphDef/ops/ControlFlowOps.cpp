@@ -130,6 +130,62 @@ static std::optional<bool> knownPredicate(Value pred) {
   return std::nullopt;
 }
 
+/// Imports branch `branch` of the draft cond (region 0, the true branch,
+/// takes Switch output 1): what `outputs` need, each followed by the
+/// value_index its Merge gives it.
+static FailureOr<SmallVector<Value>>
+importBranch(NodeImporter &n, Operation *draft, int branch,
+             ArrayRef<std::string> switches, ArrayRef<ImportedValue> entering,
+             ArrayRef<TensorId> outputs, ArrayRef<int64_t> thenIndex) {
+  int port = branch == 0 ? 1 : 0;
+  Block *block = new Block();
+  draft->getRegion(branch).push_back(block);
+  ImportScope region(n.scope.importer, block, &n.scope, n.scope.initialValue);
+  for (auto [k, name] : llvm::enumerate(switches)) {
+    FailureOr<int> sw = nodeNamed(n, name);
+    if (failed(sw))
+      return failure();
+    region.given[{*sw, port}] = entering[k];
+    region.givenControl.insert(*sw);
+  }
+  FailureOr<SmallVector<Value>> values =
+      importRegion(n, region, block, outputs);
+  if (failed(values))
+    return failure();
+  // Each Merge's value_index says which input it took.
+  OpBuilder inner = OpBuilder::atBlockEnd(block);
+  SmallVector<Value> results;
+  auto indexType = RankedTensorType::get({}, n.builder.getI32Type());
+  for (auto [j, value] : llvm::enumerate(*values)) {
+    int64_t index = thenIndex.size() > j ? thenIndex[j] : 1;
+    if (branch == 1)
+      index = 1 - index;
+    results.push_back(value);
+    results.push_back(
+        ConstantOp::create(
+            inner, n.loc,
+            DenseElementsAttr::get(indexType, static_cast<int32_t>(index)))
+            .getResult());
+  }
+  return results;
+}
+
+/// The cond's result types: what the two branches yield, joined.
+static FailureOr<SmallVector<Type>> branchTypes(NodeImporter &n,
+                                                ArrayRef<Value> thenValues,
+                                                ArrayRef<Value> elseValues) {
+  SmallVector<Type> types;
+  for (auto [a, b] : llvm::zip(thenValues, elseValues)) {
+    Type joined = joinTypes(a.getType(), b.getType());
+    if (!joined)
+      return n.error("the branches of the cond yield " +
+                     typeString(a.getType()) + " and " +
+                     typeString(b.getType()));
+    types.push_back(joined);
+  }
+  return types;
+}
+
 static LogicalResult importCond(NodeImporter &n) {
   FailureOr<Value> pred = n.input(0);
   if (failed(pred))
@@ -175,38 +231,12 @@ static LogicalResult importCond(NodeImporter &n) {
       yielded.emplace_back();
       continue;
     }
-    // Region 0 is the true branch: Switch output 1.
-    int port = branch == 0 ? 1 : 0;
-    Block *block = new Block();
-    draft->getRegion(branch).push_back(block);
-    ImportScope region(n.scope.importer, block, &n.scope, n.scope.initialValue);
-    for (auto [k, name] : llvm::enumerate(switches)) {
-      FailureOr<int> sw = nodeNamed(n, name);
-      if (failed(sw))
-        return failure();
-      region.given[{*sw, port}] = entering[k];
-      region.givenControl.insert(*sw);
-    }
-    FailureOr<SmallVector<Value>> values = importRegion(
-        n, region, block, branch == 0 ? *thenOutputs : *elseOutputs);
-    if (failed(values))
+    FailureOr<SmallVector<Value>> results =
+        importBranch(n, draft, branch, switches, entering,
+                     branch == 0 ? *thenOutputs : *elseOutputs, thenIndex);
+    if (failed(results))
       return failure();
-    // Each Merge's value_index says which input it took.
-    OpBuilder inner = OpBuilder::atBlockEnd(block);
-    SmallVector<Value> results;
-    auto indexType = RankedTensorType::get({}, n.builder.getI32Type());
-    for (auto [j, value] : llvm::enumerate(*values)) {
-      int64_t index = thenIndex.size() > j ? thenIndex[j] : 1;
-      if (branch == 1)
-        index = 1 - index;
-      results.push_back(value);
-      results.push_back(
-          ConstantOp::create(
-              inner, n.loc,
-              DenseElementsAttr::get(indexType, static_cast<int32_t>(index)))
-              .getResult());
-    }
-    yielded.push_back(results);
+    yielded.push_back(*results);
   }
   if (taken >= 0) {
     Block &branch = draft->getRegion(taken).front();
@@ -215,22 +245,16 @@ static LogicalResult importCond(NodeImporter &n) {
     n.setOutputs(yielded[taken]);
     return success();
   }
-  SmallVector<Type> types;
-  for (auto [a, b] : llvm::zip(yielded[0], yielded[1])) {
-    Type joined = joinTypes(a.getType(), b.getType());
-    if (!joined)
-      return n.error("the branches of the cond yield " +
-                     typeString(a.getType()) + " and " +
-                     typeString(b.getType()));
-    types.push_back(joined);
-  }
+  FailureOr<SmallVector<Type>> types = branchTypes(n, yielded[0], yielded[1]);
+  if (failed(types))
+    return failure();
   for (int branch = 0; branch < 2; ++branch) {
     OpBuilder inner = OpBuilder::atBlockEnd(&draft->getRegion(branch).front());
     YieldOp::create(inner, n.loc, yielded[branch]);
   }
   OperationState state(n.loc, CondOp::getOperationName());
   state.addOperands(*pred);
-  state.addTypes(types);
+  state.addTypes(*types);
   state.addRegion()->takeBody(draft->getRegion(0));
   state.addRegion()->takeBody(draft->getRegion(1));
   Operation *cond = n.builder.create(state);
@@ -238,6 +262,151 @@ static LogicalResult importCond(NodeImporter &n) {
     return failure();
   n.setOutputs(afterTokens(n, cond, tokens));
   return success();
+}
+
+namespace {
+/// The nodes a `_TfcWhile` names, found in the graph.
+struct LoopNodes {
+  SmallVector<int> merges, switches;
+  /// The Enters of the captured invariants.
+  SmallVector<int> constants;
+  /// The Enters, captured ones first: their control edges hold inside.
+  SmallVector<int> delimiters;
+  /// What each NextIteration takes: the loop variables' next values.
+  SmallVector<TensorId> nextValues;
+  /// What the LoopCond takes.
+  TensorId predicate;
+};
+} // namespace
+
+static FailureOr<LoopNodes>
+findLoopNodes(NodeImporter &n, ArrayRef<std::string> merges,
+              ArrayRef<std::string> switches, ArrayRef<std::string> nexts,
+              ArrayRef<std::string> enters, ArrayRef<std::string> constants,
+              const std::string &loopCondName) {
+  const GraphIndex &index = n.scope.importer.index;
+  LoopNodes nodes;
+  for (unsigned i = 0; i < merges.size(); ++i) {
+    FailureOr<int> merge = nodeNamed(n, merges[i]);
+    FailureOr<int> sw = nodeNamed(n, switches[i]);
+    FailureOr<int> next = nodeNamed(n, nexts[i]);
+    if (failed(merge) || failed(sw) || failed(next))
+      return failure();
+    nodes.merges.push_back(*merge);
+    nodes.switches.push_back(*sw);
+    SmallVector<NodeInput> in = index.dataInputs(*next);
+    if (in.size() != 1)
+      return n.error("NextIteration '" + nexts[i] + "' needs one input");
+    nodes.nextValues.push_back({in[0].node, in[0].output});
+  }
+  for (const std::string &name :
+       llvm::concat<const std::string>(constants, enters)) {
+    FailureOr<int> node = nodeNamed(n, name);
+    if (failed(node))
+      return failure();
+    nodes.delimiters.push_back(*node);
+  }
+  nodes.constants.assign(nodes.delimiters.begin(),
+                         nodes.delimiters.begin() + constants.size());
+  FailureOr<int> loopCond = nodeNamed(n, loopCondName);
+  if (failed(loopCond))
+    return failure();
+  SmallVector<NodeInput> predInputs = index.dataInputs(*loopCond);
+  if (predInputs.size() != 1)
+    return n.error("LoopCond '" + loopCondName + "' needs one input");
+  nodes.predicate = {predInputs[0].node, predInputs[0].output};
+  return nodes;
+}
+
+/// Imports the condition (region 0 of `draft`) or the body (region 1): a
+/// block whose arguments of `types` stand for the Merges' outputs or the
+/// Switches' true outputs, computing `tensors`, ended by its terminator.
+static FailureOr<SmallVector<Value>>
+importLoopRegion(NodeImporter &n, Operation *draft, bool body,
+                 ArrayRef<Type> types, const LoopNodes &nodes,
+                 ArrayRef<ImportedValue> captured, ArrayRef<TensorId> tensors) {
+  Block *block = new Block();
+  draft->getRegion(body ? 1 : 0).push_back(block);
+  SmallVector<Location> locs(types.size(), n.loc);
+  block->addArguments(types, locs);
+  ImportScope region(n.scope.importer, block, &n.scope, n.scope.initialValue);
+  for (auto [i, arg] : llvm::enumerate(block->getArguments()))
+    region.given[{body ? nodes.switches[i] : nodes.merges[i], body ? 1 : 0}] = {
+        arg, Value()};
+  for (auto [j, node] : llvm::enumerate(nodes.constants))
+    region.given[{node, 0}] = captured[j];
+  for (int node :
+       llvm::concat<const int>(nodes.merges, nodes.switches, nodes.delimiters))
+    region.givenControl.insert(node);
+  FailureOr<SmallVector<Value>> values =
+      importRegion(n, region, block, tensors);
+  if (failed(values))
+    return failure();
+  OpBuilder builder = OpBuilder::atBlockEnd(block);
+  if (body)
+    YieldOp::create(builder, n.loc, *values);
+  else
+    ConditionOp::create(builder, n.loc, values->front());
+  return values;
+}
+
+/// An array the loop writes gets the element shape of what it writes
+/// where the array is made before the loop (see refineArrayElement).
+/// Returns whether an initial value changed.
+static bool refineWrittenArrays(NodeImporter &n, SmallVectorImpl<Value> &inits,
+                                SmallVectorImpl<Type> &types,
+                                ArrayRef<Value> next, Block *bodyBlock) {
+  bool refined = false;
+  for (auto [i, value] : llvm::enumerate(next)) {
+    auto create = inits[i].getDefiningOp<TensorArrayCreateOp>();
+    if (!create || types[i] != create.getType())
+      continue;
+    TensorType element = create.getType().getElementType();
+    TensorType written = element;
+    Value array = value;
+    while (Operation *op = array.getDefiningOp()) {
+      if (auto write = dyn_cast<TensorArrayWriteOp>(op)) {
+        written = refineArrayElement(
+            written, cast<TensorType>(write.getValue().getType()));
+        array = write.getHandle();
+      } else if (auto unstack = dyn_cast<TensorArrayUnstackOp>(op)) {
+        auto rows = dyn_cast<RankedTensorType>(unstack.getValue().getType());
+        if (rows && rows.getRank() >= 1)
+          written = refineArrayElement(
+              written, RankedTensorType::get(rows.getShape().drop_front(),
+                                             rows.getElementType()));
+        array = unstack.getHandle();
+      } else {
+        break;
+      }
+    }
+    if (array != bodyBlock->getArgument(i) || written == element)
+      continue;
+    auto refinedCreate = TensorArrayCreateOp::create(
+        n.builder, create.getLoc(),
+        TensorArrayType::get(n.getContext(), written), create.getSize(),
+        create.getDynamicSize());
+    refinedCreate->setDiscardableAttrs(create->getDiscardableAttrDictionary());
+    inits[i] = refinedCreate;
+    types[i] = inits[i].getType();
+    refined = true;
+  }
+  return refined;
+}
+
+/// The loop variables' types joined with what one iteration makes of them.
+static FailureOr<SmallVector<Type>>
+loosenedTypes(NodeImporter &n, ArrayRef<Type> types, ArrayRef<Value> next) {
+  SmallVector<Type> loosened;
+  for (auto [type, value] : llvm::zip(types, next)) {
+    Type joined = joinTypes(type, value.getType());
+    if (!joined)
+      return n.error("a loop variable of type " + typeString(type) +
+                     " becomes " + typeString(value.getType()) +
+                     " after one iteration");
+    loosened.push_back(joined);
+  }
+  return loosened;
 }
 
 static LogicalResult importWhile(NodeImporter &n) {
@@ -250,7 +419,6 @@ static LogicalResult importWhile(NodeImporter &n) {
   if (!loopCondName || merges.size() != switches.size() ||
       merges.size() != nexts.size())
     return n.error("is a malformed loop");
-  const GraphIndex &index = n.scope.importer.index;
 
   SmallVector<Value> inits;
   for (unsigned i = 0; i < merges.size(); ++i) {
@@ -267,37 +435,10 @@ static LogicalResult importWhile(NodeImporter &n) {
     captured.push_back(*value);
   }
   SmallVector<Value> tokens = n.takeControlTokens();
-
-  SmallVector<int> mergeNodes, switchNodes, constantNodes, delimiters;
-  SmallVector<TensorId> nextValues;
-  for (unsigned i = 0; i < merges.size(); ++i) {
-    FailureOr<int> merge = nodeNamed(n, merges[i]);
-    FailureOr<int> sw = nodeNamed(n, switches[i]);
-    FailureOr<int> next = nodeNamed(n, nexts[i]);
-    if (failed(merge) || failed(sw) || failed(next))
-      return failure();
-    mergeNodes.push_back(*merge);
-    switchNodes.push_back(*sw);
-    SmallVector<NodeInput> in = index.dataInputs(*next);
-    if (in.size() != 1)
-      return n.error("NextIteration '" + nexts[i] + "' needs one input");
-    nextValues.push_back({in[0].node, in[0].output});
-  }
-  for (const std::string &name : llvm::concat<std::string>(constants, enters)) {
-    FailureOr<int> node = nodeNamed(n, name);
-    if (failed(node))
-      return failure();
-    delimiters.push_back(*node);
-  }
-  constantNodes.assign(delimiters.begin(),
-                       delimiters.begin() + constants.size());
-  FailureOr<int> loopCond = nodeNamed(n, *loopCondName);
-  if (failed(loopCond))
+  FailureOr<LoopNodes> nodes = findLoopNodes(n, merges, switches, nexts, enters,
+                                             constants, *loopCondName);
+  if (failed(nodes))
     return failure();
-  SmallVector<NodeInput> predInputs = index.dataInputs(*loopCond);
-  if (predInputs.size() != 1)
-    return n.error("LoopCond '" + *loopCondName + "' needs one input");
-  TensorId predicate{predInputs[0].node, predInputs[0].output};
 
   // The loop variables' types start as the initial values' and loosen
   // until an iteration keeps them (TensorFlow's shape invariants).
@@ -309,99 +450,27 @@ static LogicalResult importWhile(NodeImporter &n) {
     draftState.addRegion();
     Operation *draft = n.builder.create(draftState);
     llvm::scope_exit eraseDraft([&] { draft->erase(); });
-    SmallVector<Location> locs(types.size(), n.loc);
-    auto fillScope = [&](ImportScope &region, Block *block, bool body) {
-      for (auto [i, arg] : llvm::enumerate(block->getArguments()))
-        region.given[{body ? switchNodes[i] : mergeNodes[i], body ? 1 : 0}] = {
-            arg, Value()};
-      for (auto [j, node] : llvm::enumerate(constantNodes))
-        region.given[{node, 0}] = captured[j];
-      for (int node : llvm::concat<int>(mergeNodes, switchNodes, delimiters))
-        region.givenControl.insert(node);
-    };
-    Block *condBlock = new Block();
-    draft->getRegion(0).push_back(condBlock);
-    condBlock->addArguments(types, locs);
-    ImportScope condScope(n.scope.importer, condBlock, &n.scope,
-                          n.scope.initialValue);
-    fillScope(condScope, condBlock, false);
-    FailureOr<SmallVector<Value>> pred =
-        importRegion(n, condScope, condBlock, {predicate});
-    if (failed(pred))
+    if (failed(importLoopRegion(n, draft, /*body=*/false, types, *nodes,
+                                captured, {nodes->predicate})))
       return failure();
-    OpBuilder condBuilder = OpBuilder::atBlockEnd(condBlock);
-    ConditionOp::create(condBuilder, n.loc, pred->front());
-
-    Block *bodyBlock = new Block();
-    draft->getRegion(1).push_back(bodyBlock);
-    bodyBlock->addArguments(types, locs);
-    ImportScope bodyScope(n.scope.importer, bodyBlock, &n.scope,
-                          n.scope.initialValue);
-    fillScope(bodyScope, bodyBlock, true);
-    FailureOr<SmallVector<Value>> next =
-        importRegion(n, bodyScope, bodyBlock, nextValues);
+    FailureOr<SmallVector<Value>> next = importLoopRegion(
+        n, draft, /*body=*/true, types, *nodes, captured, nodes->nextValues);
     if (failed(next))
       return failure();
-    OpBuilder bodyBuilder = OpBuilder::atBlockEnd(bodyBlock);
-    YieldOp::create(bodyBuilder, n.loc, *next);
 
-    // An array the loop writes gets the element shape of what it writes
-    // where the array is made before the loop (see refineArrayElement).
-    bool refined = false;
-    for (auto [i, value] : llvm::enumerate(*next)) {
-      auto create = inits[i].getDefiningOp<TensorArrayCreateOp>();
-      if (!create || types[i] != create.getType())
-        continue;
-      TensorType element = create.getType().getElementType();
-      TensorType written = element;
-      Value array = value;
-      while (Operation *op = array.getDefiningOp()) {
-        if (auto write = dyn_cast<TensorArrayWriteOp>(op)) {
-          written = refineArrayElement(
-              written, cast<TensorType>(write.getValue().getType()));
-          array = write.getHandle();
-        } else if (auto unstack = dyn_cast<TensorArrayUnstackOp>(op)) {
-          auto rows = dyn_cast<RankedTensorType>(unstack.getValue().getType());
-          if (rows && rows.getRank() >= 1)
-            written = refineArrayElement(
-                written, RankedTensorType::get(rows.getShape().drop_front(),
-                                               rows.getElementType()));
-          array = unstack.getHandle();
-        } else {
-          break;
-        }
-      }
-      if (array != bodyBlock->getArgument(i) || written == element)
-        continue;
-      auto refinedCreate = TensorArrayCreateOp::create(
-          n.builder, create.getLoc(),
-          TensorArrayType::get(n.getContext(), written), create.getSize(),
-          create.getDynamicSize());
-      refinedCreate->setDiscardableAttrs(
-          create->getDiscardableAttrDictionary());
-      inits[i] = refinedCreate;
-      types[i] = inits[i].getType();
-      refined = true;
-    }
-    if (refined) {
+    if (refineWrittenArrays(n, inits, types, *next,
+                            &draft->getRegion(1).front())) {
       if (attempt >= 3)
         return n.error("the loop variables' shapes do not settle");
       continue;
     }
-
-    SmallVector<Type> loosened;
-    for (auto [type, value] : llvm::zip(types, *next)) {
-      Type joined = joinTypes(type, value.getType());
-      if (!joined)
-        return n.error("a loop variable of type " + typeString(type) +
-                       " becomes " + typeString(value.getType()) +
-                       " after one iteration");
-      loosened.push_back(joined);
-    }
-    if (loosened != types) {
+    FailureOr<SmallVector<Type>> loosened = loosenedTypes(n, types, *next);
+    if (failed(loosened))
+      return failure();
+    if (*loosened != types) {
       if (attempt >= 3)
         return n.error("the loop variables' shapes do not settle");
-      types = loosened;
+      types = *loosened;
       continue;
     }
     OperationState state(n.loc, WhileOp::getOperationName());

@@ -359,22 +359,21 @@ static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
 // DynamicStitch
 //===----------------------------------------------------------------------===//
 
-/// DynamicStitch and ParallelDynamicStitch:
-/// `merged[indices[m][i...], ...] = data[m][i..., ...]`, later entries
-/// winning; rows no index names are zero. The indices must be constants.
-/// Constant data gives a constant; other data is concatenated (each
-/// reshaped to `[count] + tail`) and gathered row by row.
-static LogicalResult importDynamicStitch(NodeImporter &n) {
-  unsigned count = n.getNumInputs() / 2;
-  if (count == 0 || n.getNumInputs() != 2 * count)
-    return n.error("needs as many data inputs as index inputs");
-  struct Part {
-    SmallVector<int64_t> indices;
-    Value data;
-  };
-  SmallVector<Part> parts;
-  SmallVector<SmallVector<int64_t>> indexShapes;
-  int64_t rows = 0;
+namespace {
+/// One index input of a DynamicStitch and the data it places.
+struct StitchPart {
+  SmallVector<int64_t> indices;
+  SmallVector<int64_t> indexShape;
+  Value data;
+};
+} // namespace
+
+/// The stitch's parts; `rows` is set to the result's row count (one past
+/// the largest index).
+static FailureOr<SmallVector<StitchPart>>
+stitchParts(NodeImporter &n, unsigned count, int64_t &rows) {
+  SmallVector<StitchPart> parts;
+  rows = 0;
   for (unsigned m = 0; m < count; ++m) {
     std::optional<DenseElementsAttr> constant = n.constantInput(m);
     if (!constant || !constant->getElementType().isInteger()) {
@@ -386,7 +385,7 @@ static LogicalResult importDynamicStitch(NodeImporter &n) {
     FailureOr<Value> data = n.input(count + m);
     if (failed(data))
       return failure();
-    Part part;
+    StitchPart part;
     for (const APInt &v : constant->getValues<APInt>()) {
       int64_t index = v.getSExtValue();
       if (index < 0)
@@ -395,15 +394,21 @@ static LogicalResult importDynamicStitch(NodeImporter &n) {
       part.indices.push_back(index);
       rows = std::max(rows, index + 1);
     }
-    indexShapes.emplace_back(constant->getType().getShape());
+    part.indexShape.assign(constant->getType().getShape().begin(),
+                           constant->getType().getShape().end());
     part.data = *data;
     parts.push_back(part);
   }
+  return parts;
+}
 
-  // The data's shapes: data[m].shape = indices[m].shape + tail.
+/// The dimensions every data input has after its indices' shape:
+/// data[m].shape = indices[m].shape + tail.
+static FailureOr<SmallVector<int64_t>> stitchTail(NodeImporter &n,
+                                                  ArrayRef<StitchPart> parts) {
   SmallVector<int64_t> tail;
   for (auto [m, part] : llvm::enumerate(parts)) {
-    ArrayRef<int64_t> prefix = indexShapes[m];
+    ArrayRef<int64_t> prefix = part.indexShape;
     auto type = dyn_cast<RankedTensorType>(part.data.getType());
     bool fits = type && type.getShape().size() >= prefix.size() &&
                 type.getShape().take_front(prefix.size()) == prefix;
@@ -419,51 +424,51 @@ static LogicalResult importDynamicStitch(NodeImporter &n) {
   }
   if (ShapedType::isDynamicShape(tail))
     return n.error("the data's dimensions after the indices' must be static");
-  Type element = elementOf(parts.front().data);
-  int64_t rowSize = 1;
-  for (int64_t d : tail)
-    rowSize *= d;
+  return tail;
+}
 
-  // For each row of the result, the row of the concatenated data that
-  // writes it last; `gap` for rows nobody writes.
+/// For each row of the result, the row of the concatenated data that
+/// writes it last; `gap` (the number of data rows) for rows nobody writes.
+static SmallVector<int64_t> lastWriters(ArrayRef<StitchPart> parts,
+                                        int64_t rows, int64_t &gap) {
   int64_t total = 0;
-  for (const Part &part : parts)
+  for (const StitchPart &part : parts)
     total += part.indices.size();
-  int64_t gap = total;
+  gap = total;
   SmallVector<int64_t> source(rows, gap);
   int64_t position = 0;
-  for (const Part &part : parts)
+  for (const StitchPart &part : parts)
     for (int64_t index : part.indices)
       source[index] = position++;
-  bool hasGaps = llvm::is_contained(source, gap);
+  return source;
+}
 
-  SmallVector<int64_t> resultShape{rows};
-  llvm::append_range(resultShape, tail);
-  auto resultType = RankedTensorType::get(resultShape, element);
+/// All data constant: the merged tensor, element by element.
+static Value foldedStitch(NodeImporter &n, ArrayRef<DenseElementsAttr> data,
+                          ArrayRef<int64_t> source, int64_t gap,
+                          int64_t rowSize, RankedTensorType resultType) {
+  SmallVector<Attribute> flat;
+  for (DenseElementsAttr part : data)
+    llvm::append_range(flat, part.getValues<Attribute>());
+  Attribute zero = n.builder.getZeroAttr(resultType.getElementType());
+  SmallVector<Attribute> values;
+  values.reserve(source.size() * rowSize);
+  for (int64_t row : source)
+    for (int64_t i = 0; i < rowSize; ++i)
+      values.push_back(row == gap ? zero : flat[row * rowSize + i]);
+  return n.constant(DenseElementsAttr::get(resultType, values));
+}
 
-  // All data constant: the merged tensor, element by element.
-  SmallVector<DenseElementsAttr> constants;
-  for (unsigned m = 0; m < count; ++m)
-    if (std::optional<DenseElementsAttr> data = n.constantInput(count + m))
-      constants.push_back(*data);
-  if (constants.size() == count) {
-    SmallVector<Attribute> flat;
-    for (DenseElementsAttr data : constants)
-      llvm::append_range(flat, data.getValues<Attribute>());
-    Attribute zero = n.builder.getZeroAttr(element);
-    SmallVector<Attribute> values;
-    values.reserve(rows * rowSize);
-    for (int64_t row : source)
-      for (int64_t i = 0; i < rowSize; ++i)
-        values.push_back(row == gap ? zero : flat[row * rowSize + i]);
-    n.setOutputs(n.constant(DenseElementsAttr::get(resultType, values)));
-    return success();
-  }
-
+/// Other data: the parts, each reshaped to `[count] + tail`, and a zero
+/// row when some row is not written, concatenated and gathered row by row.
+static LogicalResult gatherStitch(NodeImporter &n, ArrayRef<StitchPart> parts,
+                                  ArrayRef<int64_t> tail,
+                                  ArrayRef<int64_t> source, bool hasGaps) {
+  Type element = elementOf(parts.front().data);
   SmallVector<int64_t> rowShape{-1};
   llvm::append_range(rowShape, tail);
   SmallVector<Value> pieces;
-  for (const Part &part : parts) {
+  for (const StitchPart &part : parts) {
     FailureOr<Value> piece = n.create1(
         "tfc.reshape", {part.data},
         {n.namedAttr("new_shape", n.builder.getDenseI64ArrayAttr(rowShape))});
@@ -488,6 +493,44 @@ static LogicalResult importDynamicStitch(NodeImporter &n) {
     return failure();
   return n.setResult(n.create1(
       "tfc.gather", {*all, intVector(n, n.builder.getI32Type(), source)}));
+}
+
+/// DynamicStitch and ParallelDynamicStitch:
+/// `merged[indices[m][i...], ...] = data[m][i..., ...]`, later entries
+/// winning; rows no index names are zero. The indices must be constants.
+/// Constant data gives a constant; other data is concatenated (each
+/// reshaped to `[count] + tail`) and gathered row by row.
+static LogicalResult importDynamicStitch(NodeImporter &n) {
+  unsigned count = n.getNumInputs() / 2;
+  if (count == 0 || n.getNumInputs() != 2 * count)
+    return n.error("needs as many data inputs as index inputs");
+  int64_t rows;
+  FailureOr<SmallVector<StitchPart>> parts = stitchParts(n, count, rows);
+  if (failed(parts))
+    return failure();
+  FailureOr<SmallVector<int64_t>> tail = stitchTail(n, *parts);
+  if (failed(tail))
+    return failure();
+  int64_t rowSize = 1;
+  for (int64_t d : *tail)
+    rowSize *= d;
+  int64_t gap;
+  SmallVector<int64_t> source = lastWriters(*parts, rows, gap);
+  bool hasGaps = llvm::is_contained(source, gap);
+
+  SmallVector<int64_t> resultShape{rows};
+  llvm::append_range(resultShape, *tail);
+  auto resultType =
+      RankedTensorType::get(resultShape, elementOf(parts->front().data));
+  SmallVector<DenseElementsAttr> constants;
+  for (unsigned m = 0; m < count; ++m)
+    if (std::optional<DenseElementsAttr> data = n.constantInput(count + m))
+      constants.push_back(*data);
+  if (constants.size() == count) {
+    n.setOutputs(foldedStitch(n, constants, source, gap, rowSize, resultType));
+    return success();
+  }
+  return gatherStitch(n, *parts, *tail, source, hasGaps);
 }
 
 void mlir::tfc::graphdef::registerShapeFoldingOpImporters(
