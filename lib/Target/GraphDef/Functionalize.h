@@ -73,7 +73,15 @@ public:
     return emitError(file.nodeLocation(context, i))
            << "node '" << node(i).name() << "' (" << node(i).op() << "): ";
   }
-  tensorflow::NodeDef &append() { return *graph.add_node(); }
+  /// A new node named `base`, or `base_1`, `base_2`, ... when that name is
+  /// taken; its name is taken from then on, so that the next new node of
+  /// the same round gets another.
+  tensorflow::NodeDef &appendNamed(const std::string &base) {
+    tensorflow::NodeDef &node = *graph.add_node();
+    node.set_name(uniqueName(base));
+    byName[node.name()] = graph.node_size() - 1;
+    return node;
+  }
 
   ModelFile &file;
   MLIRContext *context;

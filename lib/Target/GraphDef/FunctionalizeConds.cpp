@@ -195,10 +195,9 @@ static std::string addCondNode(GraphView &g, const std::string &predicate,
   std::set<int> switches;
   for (const CondMerge &m : merges)
     switches.insert(m.switches.begin(), m.switches.end());
-  tensorflow::NodeDef &cond = g.append();
-  std::string condName =
-      g.uniqueName(scope.empty() ? "_tfc_cond" : scope + "/_tfc_cond");
-  cond.set_name(condName);
+  tensorflow::NodeDef &cond =
+      g.appendNamed(scope.empty() ? "_tfc_cond" : scope + "/_tfc_cond");
+  std::string condName = cond.name();
   cond.set_op("_TfcCond");
   cond.add_input(predicate);
   std::vector<std::string> switchNames, thenOutputs, elseOutputs;

@@ -108,9 +108,8 @@ static FailureOr<LoopVariable> findLoopVariable(GraphView &g, int enter,
 /// Appends the `_TfcWhile` node of `frame` and returns its name.
 static std::string addWhileNode(GraphView &g, const Frame &frame,
                                 ArrayRef<LoopVariable> vars, int loopCond) {
-  tensorflow::NodeDef &loop = g.append();
-  std::string loopName = g.uniqueName(frame.name + "/_tfc_while");
-  loop.set_name(loopName);
+  tensorflow::NodeDef &loop = g.appendNamed(frame.name + "/_tfc_while");
+  std::string loopName = loop.name();
   loop.set_op("_TfcWhile");
   std::vector<std::string> merges, switches, nexts, constants, enters;
   llvm::SetVector<std::string, std::vector<std::string>, std::set<std::string>>

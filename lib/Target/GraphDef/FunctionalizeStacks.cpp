@@ -52,12 +52,10 @@ static std::map<std::string, int> loopConds(GraphView &g) {
 static tensorflow::NodeDef &addNode(GraphView &g, const std::string &name,
                                     StringRef op,
                                     ArrayRef<std::string> inputs) {
-  tensorflow::NodeDef &node = g.append();
-  node.set_name(g.uniqueName(name));
+  tensorflow::NodeDef &node = g.appendNamed(name);
   node.set_op(op.str());
   for (const std::string &input : inputs)
     node.add_input(input);
-  g.byName[node.name()] = g.graph.node_size() - 1;
   return node;
 }
 
