@@ -30,32 +30,6 @@ using namespace mlir::tfc;
 #define TFC_CUDA_TOOLKIT_DIR "/usr/local/cuda"
 #endif
 
-void TfcCUDAPipelineOptions::toFrontendOptions(
-    TfcPipelineOptions &options) const {
-  // Every option of the front end, runtime-checks included: on CUDA the
-  // checks' assertions are deferred, and the runtime reads their
-  // conditions from device memory at the end of the call
-  // (tfc-lower-runtime-calls below).
-#define TFC_FRONTEND_OPTION(TYPE, FIELD, NAME, DEFAULT, HELP)                  \
-  options.FIELD = FIELD.getValue();
-#define TFC_FRONTEND_LIST_OPTION(ELEMENT, PARSER, FIELD, NAME, HELP)           \
-  options.FIELD = ArrayRef(SmallVector<ELEMENT>(FIELD.begin(), FIELD.end()));
-#include "tfc/Pipelines/PipelineOptions.def"
-}
-
-void TfcPipelineSettings::applyTo(TfcCUDAPipelineOptions &options) const {
-#define TFC_SETTING(TYPE, FIELD, NAME, DEFAULT, HELP) options.FIELD = FIELD;
-#define TFC_LIST_SETTING(ELEMENT, PARSER, FIELD, NAME, HELP)                   \
-  options.FIELD = ArrayRef(FIELD);
-#define TFC_FRONTEND_OPTION TFC_SETTING
-#define TFC_FRONTEND_LIST_OPTION TFC_LIST_SETTING
-#define TFC_CUDA_OPTION TFC_SETTING
-#define TFC_CUDA_LIST_OPTION TFC_LIST_SETTING
-#include "tfc/Pipelines/PipelineOptions.def"
-#undef TFC_SETTING
-#undef TFC_LIST_SETTING
-}
-
 SmallVector<std::string> TfcCUDAPipelineOptions::getArchs() const {
   SmallVector<std::string> result(archs.begin(), archs.end());
   if (result.empty())

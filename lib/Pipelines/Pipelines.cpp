@@ -57,18 +57,6 @@ void TfcRewriteParser::print(llvm::raw_ostream &os, TfcRewrite rewrite) {
       os << entry.name;
 }
 
-void TfcPipelineSettings::applyTo(TfcPipelineOptions &options) const {
-#define TFC_SETTING(TYPE, FIELD, NAME, DEFAULT, HELP) options.FIELD = FIELD;
-#define TFC_LIST_SETTING(ELEMENT, PARSER, FIELD, NAME, HELP)                   \
-  options.FIELD = ArrayRef(FIELD);
-#define TFC_FRONTEND_OPTION TFC_SETTING
-#define TFC_FRONTEND_LIST_OPTION TFC_LIST_SETTING
-#define TFC_CPU_OPTION TFC_SETTING
-#include "tfc/Pipelines/PipelineOptions.def"
-#undef TFC_SETTING
-#undef TFC_LIST_SETTING
-}
-
 void mlir::tfc::buildTfcFrontendPipeline(OpPassManager &pm,
                                          const TfcPipelineOptions &options) {
   pm.addPass(createTFCResolveScopes());

@@ -204,6 +204,18 @@ LogicalResult TileAndFuse::tileReduction(linalg::LinalgOp op, int64_t registerM,
   return success();
 }
 
+/// The convolution of a tile `tiled` of a root: the tile itself when the
+/// root was the convolution (`isConv`), else the convolution fused into the
+/// tile's loop body.
+static linalg::Conv2DNhwcHwcfOp findTiledConvolution(Operation *tiled,
+                                                     bool isConv) {
+  if (isConv)
+    return dyn_cast<linalg::Conv2DNhwcHwcfOp>(tiled);
+  linalg::Conv2DNhwcHwcfOp conv;
+  tiled->getBlock()->walk([&](linalg::Conv2DNhwcHwcfOp op) { conv = op; });
+  return conv;
+}
+
 linalg::Conv2DNhwcHwcfOp tiling::getConvolution(linalg::LinalgOp root) {
   if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(root.getOperation()))
     return isTileable(conv) ? conv : nullptr;
@@ -254,12 +266,7 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   inner[3] = divisorAtMost(channels, tiles.registerN);
   // The block's fill stays outside the register tiles (fused there, each
   // tile would zero a buffer of its own), tiled like them.
-  linalg::Conv2DNhwcHwcfOp blockConv;
-  if (isConv)
-    blockConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(block);
-  else
-    block->getBlock()->walk(
-        [&](linalg::Conv2DNhwcHwcfOp op) { blockConv = op; });
+  linalg::Conv2DNhwcHwcfOp blockConv = findTiledConvolution(block, isConv);
   if (blockConv)
     if (auto fill = blockConv.getDpsInitOperand(0)
                         ->get()
@@ -275,12 +282,7 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   // The register tile's reduction, one filter tap and input channel per
   // step: the accumulators stay in registers across it (tfc-vectorize
   // hoists them), and the step is an outer product.
-  linalg::Conv2DNhwcHwcfOp tiledConv;
-  if (isConv)
-    tiledConv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(tile);
-  else
-    tile->getBlock()->walk(
-        [&](linalg::Conv2DNhwcHwcfOp op) { tiledConv = op; });
+  linalg::Conv2DNhwcHwcfOp tiledConv = findTiledConvolution(tile, isConv);
   if (tiledConv)
     tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp, fuseNothing);
 }
