@@ -8,11 +8,25 @@
 #ifndef TFC_TOOLS_TFC_COMMANDS_H
 #define TFC_TOOLS_TFC_COMMANDS_H
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
 
 namespace mlir::tfc {
 struct GraphImportOptions;
 } // namespace mlir::tfc
+
+/// The compiler's context for a command that reads a model: every dialect
+/// tfc uses, and diagnostics printed at the user's source (the IR at that
+/// moment is noise).
+struct CommandContext {
+  CommandContext();
+
+  mlir::MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagnostics;
+};
 
 /// The category of tfc's own options (--help shows only these).
 extern llvm::cl::OptionCategory tfcCategory;

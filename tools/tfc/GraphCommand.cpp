@@ -107,14 +107,10 @@ int runGraph() {
   GraphImportOptions tensorflow;
   if (!tensorflowImportOptions("tfc graph", tensorflow))
     return EXIT_FAILURE;
-  mlir::DialectRegistry registry;
-  registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-  SourceMgr sourceMgr;
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  CommandContext command;
+  mlir::MLIRContext &context = command.context;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      loadModel(context, graphInput, tensorflow, sourceMgr);
+      loadModel(context, graphInput, tensorflow, command.sourceMgr);
   if (!module)
     return EXIT_FAILURE;
   if (!graphAfter.empty()) {

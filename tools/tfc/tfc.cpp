@@ -29,6 +29,17 @@
 using namespace llvm;
 using namespace mlir::tfc;
 
+static mlir::DialectRegistry compilerDialects() {
+  mlir::DialectRegistry registry;
+  registerCompilerDialects(registry);
+  return registry;
+}
+
+CommandContext::CommandContext()
+    : context(compilerDialects()), diagnostics(sourceMgr, &context) {
+  context.printOpOnDiagnostic(false);
+}
+
 cl::OptionCategory tfcCategory("tfc options");
 
 //===----------------------------------------------------------------------===//
@@ -259,19 +270,14 @@ static int runImport() {
   GraphImportOptions options;
   if (!tensorflowImportOptions("tfc import", options))
     return EXIT_FAILURE;
-  mlir::DialectRegistry registry;
-  registerCompilerDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.printOpOnDiagnostic(false);
-  SourceMgr sourceMgr;
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  CommandContext command;
   if (importReport)
-    return mlir::succeeded(
-               printGraphOpReport(importInput, options, &context, outs()))
+    return mlir::succeeded(printGraphOpReport(importInput, options,
+                                              &command.context, outs()))
                ? EXIT_SUCCESS
                : EXIT_FAILURE;
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      importTensorFlowModel(importInput, options, &context);
+      importTensorFlowModel(importInput, options, &command.context);
   if (!module)
     return EXIT_FAILURE;
   std::error_code error;

@@ -101,7 +101,9 @@ static LogicalResult checkWholeTensors(NodeImporter &n,
   return success();
 }
 
-static LogicalResult importSaveV2(NodeImporter &n) {
+/// The tensor names of a SaveV2 or RestoreV2 (its second input), whose
+/// slices (its third) must all be whole tensors.
+static FailureOr<SmallVector<std::string>> wholeTensorNames(NodeImporter &n) {
   FailureOr<SmallVector<std::string>> names =
       stringListInput(n, 1, "tensor_names");
   if (failed(names))
@@ -109,6 +111,13 @@ static LogicalResult importSaveV2(NodeImporter &n) {
   FailureOr<SmallVector<std::string>> slices =
       stringListInput(n, 2, "shape_and_slices");
   if (failed(slices) || failed(checkWholeTensors(n, *names, *slices)))
+    return failure();
+  return names;
+}
+
+static LogicalResult importSaveV2(NodeImporter &n) {
+  FailureOr<SmallVector<std::string>> names = wholeTensorNames(n);
+  if (failed(names))
     return failure();
   if (n.getNumInputs() != 3 + names->size())
     return n.error("has " + Twine(n.getNumInputs() - 3) + " tensors for " +
@@ -192,13 +201,8 @@ static Type restoredType(NodeImporter &n, int output, Type element) {
 }
 
 static LogicalResult importRestoreV2(NodeImporter &n) {
-  FailureOr<SmallVector<std::string>> names =
-      stringListInput(n, 1, "tensor_names");
+  FailureOr<SmallVector<std::string>> names = wholeTensorNames(n);
   if (failed(names))
-    return failure();
-  FailureOr<SmallVector<std::string>> slices =
-      stringListInput(n, 2, "shape_and_slices");
-  if (failed(slices) || failed(checkWholeTensors(n, *names, *slices)))
     return failure();
   const tensorflow::AttrValue *dtypes = n.attr("dtypes");
   if (!dtypes || dtypes->list().type_size() != static_cast<int>(names->size()))
