@@ -20,9 +20,10 @@ import sys
 LAYERS = [
     ("tools", "command-line tools", [r"tfc", r"tfc-opt", r"tfc-translate", r"tfc-run"]),
     ("tool libraries", "what the tools share", [r"TFCGradientCheck"]),
-    ("driver", "lib/Target: compile driver, LLVM IR, object, header", [r"TFCTarget"]),
-    ("pipelines and import", "lib/Pipelines, lib/Target/GraphDef", [r"TFCPipelines", r"TFCGraphDefImport"]),
-    ("conversion and codegen", "lib/Conversion, lib/Codegen", [r"TFCTo\w+", r"TFCCodegen\w*"]),
+    ("driver", "lib/Driver: tfc compile's steps, checkpoint, linking", [r"TFCDriver"]),
+    ("pipelines", "lib/Pipelines", [r"TFCPipelines"]),
+    ("conversion, codegen and translation", "lib/Conversion, lib/Codegen, lib/Target",
+     [r"TFCTo\w+", r"TFCCodegen\w*", r"TFCTarget", r"TFCGraphDefImport"]),
     ("dialect transforms", "lib/Dialect/TFC/Transforms", [r"TFCTransforms"]),
     ("dialect", "lib/Dialect/TFC/IR", [r"TFCDialect"]),
     ("support", "generated and shared code", [r"TFCTensorFlowProtos"]),

@@ -10,7 +10,7 @@
 #include "tfc/GradientCheck/GradientCheck.h"
 
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 #include "tfc/Target/LLVMModel.h"
 #include "tfc/runtime.h"
 

@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Target/Compiler.h"
+#include "tfc/Target/LLVMModel.h"
+#include "tfc/Target/ModelDescription.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"

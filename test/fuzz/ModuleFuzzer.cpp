@@ -8,7 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfc/Pipelines/Pipelines.h"
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"

@@ -14,7 +14,7 @@
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 #include "tfc/Pipelines/Pipelines.h"
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 #include "tfc/Target/GraphDef/Import.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -9,7 +9,7 @@
 #include "TfcVersion.h"
 
 #include "tfc/GradientCheck/GradientCheck.h"
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 #include "tfc/runner/Runner.h"
 
 #include "mlir/IR/Diagnostics.h"

@@ -92,6 +92,10 @@ std::string abiDTypeName(Type elementType);
 /// name, so builds are reproducible and equal shapes do not start equal.
 int64_t defaultSeed(StringRef variableName);
 
+/// The C header of a compiled model (declarations and inline wrappers around
+/// the runtime's model API, plus a small C++ class).
+std::string emitModelHeader(const ModelDescription &model);
+
 } // namespace mlir::tfc
 
 #endif // TFC_TARGET_MODELDESCRIPTION_H

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_TARGET_EMBEDCHECKPOINT_H
-#define TFC_TARGET_EMBEDCHECKPOINT_H
+#ifndef TFC_DRIVER_EMBEDCHECKPOINT_H
+#define TFC_DRIVER_EMBEDCHECKPOINT_H
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -30,4 +30,4 @@ LogicalResult embedCheckpoint(ModuleOp module, StringRef path);
 
 } // namespace mlir::tfc
 
-#endif // TFC_TARGET_EMBEDCHECKPOINT_H
+#endif // TFC_DRIVER_EMBEDCHECKPOINT_H

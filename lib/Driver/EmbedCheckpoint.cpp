@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Target/EmbedCheckpoint.h"
+#include "tfc/Driver/EmbedCheckpoint.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/runtime.h"

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_LIB_TARGET_STATUSLINE_H
-#define TFC_LIB_TARGET_STATUSLINE_H
+#ifndef TFC_LIB_DRIVER_STATUSLINE_H
+#define TFC_LIB_DRIVER_STATUSLINE_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -55,4 +55,4 @@ private:
 
 } // namespace mlir::tfc
 
-#endif // TFC_LIB_TARGET_STATUSLINE_H
+#endif // TFC_LIB_DRIVER_STATUSLINE_H

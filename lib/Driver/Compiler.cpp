@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 
 #include "StatusLine.h"
-#include "tfc/Target/EmbedCheckpoint.h"
+#include "tfc/Driver/EmbedCheckpoint.h"
 
 #include "tfc/Codegen/CPU/TargetDescription.h"
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"

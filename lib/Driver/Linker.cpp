@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfc/Target/Compiler.h"
+#include "tfc/Driver/Compiler.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

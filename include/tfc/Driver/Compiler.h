@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFC_TARGET_COMPILER_H
-#define TFC_TARGET_COMPILER_H
+#ifndef TFC_DRIVER_COMPILER_H
+#define TFC_DRIVER_COMPILER_H
 
 #include "tfc/Pipelines/Pipelines.h"
 #include "tfc/Target/GraphDef/Import.h"
@@ -85,10 +85,6 @@ LogicalResult compileModel(MLIRContext &context,
 /// place, as `compileModel` does; `options.inputPath` only names it.
 LogicalResult compileModule(ModuleOp module, const CompilerOptions &options);
 
-/// The C header of a compiled model (declarations and inline wrappers around
-/// the runtime's model API, plus a small C++ class).
-std::string emitModelHeader(const ModelDescription &model);
-
 /// Links object files into a shared library for `target`'s triple against
 /// the libtfc_runtime.so in `runtimeLibraryDir`, and against LLVM 22's
 /// OpenMP runtime when `openMP` (the objects have parallel regions).
@@ -99,4 +95,4 @@ LogicalResult linkSharedLibrary(ArrayRef<std::string> objects,
 
 } // namespace mlir::tfc
 
-#endif // TFC_TARGET_COMPILER_H
+#endif // TFC_DRIVER_COMPILER_H
