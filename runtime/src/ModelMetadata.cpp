@@ -102,6 +102,170 @@ bool readSignature(LineReader &reader, TensorSignature &signature) {
 
 } // namespace
 
+/// The index of the variable named `name` so far; -1 if there is none.
+static int64_t variableIndex(const std::vector<ModelVariable> &variables,
+                             const std::string &name) {
+  for (size_t i = 0; i < variables.size(); ++i)
+    if (variables[i].name == name)
+      return static_cast<int64_t>(i);
+  return -1;
+}
+
+// Each line reader below returns what is wrong with its line, the word of
+// the "bad ..." message, or nullptr when the line is read.
+
+static const char *readTargetLine(LineReader &reader, ModelTarget &target) {
+  std::string device = reader.word();
+  if (device == "cuda") {
+    target.cuda = true;
+    target.archs = reader.word();
+    if (!reader.ok() || target.archs.compare(0, 3, "sm_") != 0)
+      return "target line";
+    return nullptr;
+  }
+  if (device != "cpu" || !reader.ok())
+    return "target line";
+  // `target cpu TRIPLE CPU FEATURES`; older models stop after `cpu`.
+  if (reader.atEnd())
+    return nullptr;
+  target.triple = reader.word();
+  target.cpu = reader.word();
+  target.features = reader.word();
+  if (!reader.ok())
+    return "target line";
+  if (target.features == "-")
+    target.features.clear();
+  return nullptr;
+}
+
+/// The rest of a `variable` line after `init`.
+static const char *readInitializer(LineReader &reader, const tfc_model_abi *abi,
+                                   Initializer &init) {
+  init.kind = reader.word();
+  if (init.kind == "constant") {
+    init.blob = reader.integer();
+    init.splat = reader.word() == "splat";
+    if (init.blob < 0 || init.blob >= abi->num_blobs)
+      return "constant initializer";
+  } else if (init.kind == "function") {
+    init.function = reader.integer();
+  } else if (init.kind == "random_normal" || init.kind == "truncated_normal" ||
+             init.kind == "random_uniform") {
+    init.parameters = {reader.real(), reader.real()};
+    init.seed = static_cast<uint64_t>(reader.integer());
+  } else if (init.kind == "glorot_uniform") {
+    init.seed = static_cast<uint64_t>(reader.integer());
+  } else if (init.kind != "zeros" && init.kind != "ones") {
+    return "initializer";
+  }
+  return nullptr;
+}
+
+static const char *readVariableLine(LineReader &reader,
+                                    const tfc_model_abi *abi,
+                                    std::vector<ModelVariable> &variables) {
+  ModelVariable v;
+  v.name = reader.word();
+  v.dtype = dtypeFromName(reader.word());
+  v.shape = reader.shape(0);
+  reader.expect("collections");
+  int64_t count = reader.integer();
+  for (int64_t i = 0; reader.ok() && i < count; ++i)
+    v.collections.push_back(reader.word());
+  reader.expect("device");
+  reader.word();
+  reader.expect("init");
+  if (const char *what = readInitializer(reader, abi, v.initializer))
+    return what;
+  if (!reader.ok() || v.dtype == TFC_DTYPE_INVALID)
+    return "variable";
+  variables.push_back(std::move(v));
+  return nullptr;
+}
+
+/// `count` then that many signatures; `what` names a bad one.
+static const char *readSignatures(LineReader &reader,
+                                  std::vector<TensorSignature> &signatures,
+                                  const char *what) {
+  int64_t count = reader.integer();
+  for (int64_t i = 0; reader.ok() && i < count; ++i) {
+    signatures.emplace_back();
+    if (!readSignature(reader, signatures.back()))
+      return what;
+  }
+  return nullptr;
+}
+
+/// `count` then that many names of variables already read, as indices;
+/// `what` names an unknown one.
+static const char *readVariableRefs(LineReader &reader,
+                                    const std::vector<ModelVariable> &variables,
+                                    std::vector<int64_t> &indices,
+                                    const char *what) {
+  int64_t count = reader.integer();
+  for (int64_t i = 0; reader.ok() && i < count; ++i) {
+    int64_t index = variableIndex(variables, reader.word());
+    if (index < 0)
+      return what;
+    indices.push_back(index);
+  }
+  return nullptr;
+}
+
+static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
+                                 const std::vector<ModelVariable> &variables,
+                                 std::vector<EntryPoint> &entries) {
+  EntryPoint e;
+  e.name = reader.word();
+  e.function = reader.integer();
+  e.isInitializer = reader.word() == "initializer";
+  e.writesVariables = reader.word() == "writes";
+  reader.expect("args");
+  if (const char *what = readSignatures(reader, e.inputs, "argument"))
+    return what;
+  reader.expect("results");
+  if (const char *what = readSignatures(reader, e.outputs, "result"))
+    return what;
+  reader.expect("variables");
+  if (const char *what = readVariableRefs(reader, variables, e.variables,
+                                          "variable reference"))
+    return what;
+  if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
+    return "entry point";
+  entries.push_back(std::move(e));
+  return nullptr;
+}
+
+static const char *readPlanLine(LineReader &reader,
+                                const std::vector<ModelVariable> &variables,
+                                std::vector<InitializerPlan> &plans) {
+  InitializerPlan plan;
+  plan.collection = reader.word();
+  if (const char *what =
+          readVariableRefs(reader, variables, plan.variables, "plan"))
+    return what;
+  if (!reader.ok())
+    return "plan";
+  plans.push_back(std::move(plan));
+  return nullptr;
+}
+
+/// A `function` initializer must name an entry point; checked once all are
+/// read.
+static tfc_code
+checkInitializerFunctions(const std::vector<ModelVariable> &variables,
+                          const std::vector<EntryPoint> &entries,
+                          tfc_status *status) {
+  for (const ModelVariable &v : variables)
+    if (v.initializer.kind == "function" &&
+        (v.initializer.function < 0 ||
+         v.initializer.function >= static_cast<int64_t>(entries.size())))
+      return setError(status, TFC_DATA_LOSS,
+                      "variable '%s' names a missing initializer function",
+                      v.name.c_str());
+  return TFC_OK;
+}
+
 tfc_code tfc::runtime::parseModelMetadata(
     const tfc_model_abi *abi, std::string &name, ModelTarget &target,
     std::vector<ModelVariable> &variables, std::vector<EntryPoint> &entries,
@@ -113,18 +277,6 @@ tfc_code tfc::runtime::parseModelMetadata(
   std::string line;
   int64_t lineNumber = 0;
   bool ended = false;
-  auto bad = [&](const char *what) {
-    return setError(status, TFC_DATA_LOSS,
-                    "model metadata line %lld: bad %s: '%s'",
-                    static_cast<long long>(lineNumber), what, line.c_str());
-  };
-  auto variableIndex = [&](const std::string &varName) -> int64_t {
-    for (size_t i = 0; i < variables.size(); ++i)
-      if (variables[i].name == varName)
-        return static_cast<int64_t>(i);
-    return -1;
-  };
-
   while (std::getline(text, line)) {
     ++lineNumber;
     LineReader reader(line);
@@ -135,124 +287,32 @@ tfc_code tfc::runtime::parseModelMetadata(
                         "not a tfc model, or a model of another version");
       continue;
     }
+    if (kind == "end") {
+      ended = true;
+      break;
+    }
+    const char *bad = nullptr;
     if (kind == "model") {
       name = reader.word();
       if (!reader.ok())
-        return bad("model line");
+        bad = "model line";
     } else if (kind == "target") {
-      std::string device = reader.word();
-      if (device == "cuda") {
-        target.cuda = true;
-        target.archs = reader.word();
-        if (!reader.ok() || target.archs.compare(0, 3, "sm_") != 0)
-          return bad("target line");
-      } else if (device == "cpu" && reader.ok()) {
-        // `target cpu TRIPLE CPU FEATURES`; older models stop after `cpu`.
-        if (!reader.atEnd()) {
-          target.triple = reader.word();
-          target.cpu = reader.word();
-          target.features = reader.word();
-          if (!reader.ok())
-            return bad("target line");
-          if (target.features == "-")
-            target.features.clear();
-        }
-      } else {
-        return bad("target line");
-      }
+      bad = readTargetLine(reader, target);
     } else if (kind == "variable") {
-      ModelVariable v;
-      v.name = reader.word();
-      v.dtype = dtypeFromName(reader.word());
-      v.shape = reader.shape(0);
-      reader.expect("collections");
-      int64_t count = reader.integer();
-      for (int64_t i = 0; reader.ok() && i < count; ++i)
-        v.collections.push_back(reader.word());
-      reader.expect("device");
-      reader.word();
-      reader.expect("init");
-      Initializer &init = v.initializer;
-      init.kind = reader.word();
-      if (init.kind == "constant") {
-        init.blob = reader.integer();
-        init.splat = reader.word() == "splat";
-        if (init.blob < 0 || init.blob >= abi->num_blobs)
-          return bad("constant initializer");
-      } else if (init.kind == "function") {
-        init.function = reader.integer();
-      } else if (init.kind == "random_normal" ||
-                 init.kind == "truncated_normal" ||
-                 init.kind == "random_uniform") {
-        init.parameters = {reader.real(), reader.real()};
-        init.seed = static_cast<uint64_t>(reader.integer());
-      } else if (init.kind == "glorot_uniform") {
-        init.seed = static_cast<uint64_t>(reader.integer());
-      } else if (init.kind != "zeros" && init.kind != "ones") {
-        return bad("initializer");
-      }
-      if (!reader.ok() || v.dtype == TFC_DTYPE_INVALID)
-        return bad("variable");
-      variables.push_back(std::move(v));
+      bad = readVariableLine(reader, abi, variables);
     } else if (kind == "entry") {
-      EntryPoint e;
-      e.name = reader.word();
-      e.function = reader.integer();
-      e.isInitializer = reader.word() == "initializer";
-      e.writesVariables = reader.word() == "writes";
-      reader.expect("args");
-      int64_t numInputs = reader.integer();
-      for (int64_t i = 0; reader.ok() && i < numInputs; ++i) {
-        e.inputs.emplace_back();
-        if (!readSignature(reader, e.inputs.back()))
-          return bad("argument");
-      }
-      reader.expect("results");
-      int64_t numOutputs = reader.integer();
-      for (int64_t i = 0; reader.ok() && i < numOutputs; ++i) {
-        e.outputs.emplace_back();
-        if (!readSignature(reader, e.outputs.back()))
-          return bad("result");
-      }
-      reader.expect("variables");
-      int64_t numVariables = reader.integer();
-      for (int64_t i = 0; reader.ok() && i < numVariables; ++i) {
-        int64_t index = variableIndex(reader.word());
-        if (index < 0)
-          return bad("variable reference");
-        e.variables.push_back(index);
-      }
-      if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
-        return bad("entry point");
-      entries.push_back(std::move(e));
+      bad = readEntryLine(reader, abi, variables, entries);
     } else if (kind == "plan") {
-      InitializerPlan plan;
-      plan.collection = reader.word();
-      int64_t count = reader.integer();
-      for (int64_t i = 0; reader.ok() && i < count; ++i) {
-        int64_t index = variableIndex(reader.word());
-        if (index < 0)
-          return bad("plan");
-        plan.variables.push_back(index);
-      }
-      if (!reader.ok())
-        return bad("plan");
-      plans.push_back(std::move(plan));
-    } else if (kind == "end") {
-      ended = true;
-      break;
+      bad = readPlanLine(reader, variables, plans);
     } else if (!kind.empty()) {
-      return bad("line");
+      bad = "line";
     }
+    if (bad)
+      return setError(status, TFC_DATA_LOSS,
+                      "model metadata line %lld: bad %s: '%s'",
+                      static_cast<long long>(lineNumber), bad, line.c_str());
   }
   if (!ended)
     return setError(status, TFC_DATA_LOSS, "model metadata is truncated");
-  for (ModelVariable &v : variables)
-    if (v.initializer.kind == "function" &&
-        (v.initializer.function < 0 ||
-         v.initializer.function >= static_cast<int64_t>(entries.size())))
-      return setError(status, TFC_DATA_LOSS,
-                      "variable '%s' names a missing initializer function",
-                      v.name.c_str());
-  return TFC_OK;
+  return checkInitializerFunctions(variables, entries, status);
 }
