@@ -50,6 +50,18 @@ private:
   BufferArena *previous;
 };
 
+/// Sets the thread count of compiled code for the duration of a call.
+class NumThreadsScope {
+public:
+  explicit NumThreadsScope(int32_t numThreads) : previous(currentNumThreads) {
+    currentNumThreads = numThreads;
+  }
+  ~NumThreadsScope() { currentNumThreads = previous; }
+
+private:
+  int32_t previous;
+};
+
 /// The memref descriptors of one call: all in `words`, the results' first,
 /// then one per argument and variable at `offsets`; `packed` points at them
 /// for the entry point. Kept by the thread for its next call at the same
@@ -219,26 +231,23 @@ static tfc_code takeResults(tfc_model *model, const EntryPoint &entry,
   return TFC_OK;
 }
 
-tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
-                                 const tfc_tensor *const *inputs,
-                                 tfc_tensor **outputs, bool inputsOnDevice,
-                                 tfc_status *status) {
-  bool cuda = model->target.cuda;
-  if (cuda && checkCudaAvailable(status) != TFC_OK)
-    return TFC_UNAVAILABLE;
-  // The variables must hold values before anything runs.
+/// Fails unless every variable of the entry point holds a value.
+static tfc_code requireVariablesInitialized(tfc_model *model,
+                                            const EntryPoint &entry,
+                                            tfc_status *status) {
   for (int64_t index : entry.variables) {
     tfc_code code = tfc_variable_require_initialized(
         model->variables[index].variable, status);
     if (code != TFC_OK)
       return code;
   }
+  return TFC_OK;
+}
 
-  // Every descriptor's place, then the pointers to them.
-  CallFrameScope frameScope;
-  CallFrame &frame = frameScope.get();
-  size_t numOutputs = entry.outputs.size();
-  size_t numInputs = entry.inputs.size();
+/// Every descriptor's place in `frame`, then the pointers to them.
+static void layOutFrame(CallFrame &frame, const tfc_model *model,
+                        const EntryPoint &entry,
+                        const tfc_tensor *const *inputs) {
   frame.offsets.clear();
   size_t total = 0;
   auto place = [&](int64_t rank) {
@@ -247,81 +256,93 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
   };
   for (const TensorSignature &output : entry.outputs)
     place(static_cast<int64_t>(output.shape.size()));
-  for (size_t i = 0; i < numInputs; ++i)
+  for (size_t i = 0; i < entry.inputs.size(); ++i)
     place(inputs[i]->rank);
   for (int64_t index : entry.variables)
     place(model->variables[index].variable->rank);
   frame.words.resize(total);
   int64_t *words = frame.words.data();
-  const size_t *offsets = frame.offsets.data();
   // The results' descriptors are one block: the first pointer.
+  size_t numOutputs = entry.outputs.size();
   frame.packed.clear();
   if (numOutputs > 0)
     frame.packed.push_back(words);
   for (size_t k = numOutputs; k < frame.offsets.size(); ++k)
-    frame.packed.push_back(words + offsets[k]);
+    frame.packed.push_back(words + frame.offsets[k]);
+}
 
+/// Writes the arguments' descriptors, the i-th at `words + offsets[i]`; for
+/// a CUDA call (`device` set) with inputs on the host, of copies in the
+/// call's device memory.
+static tfc_code bindInputs(DeviceCallScope *device, bool inputsOnDevice,
+                           CallContext &context,
+                           const tfc_tensor *const *inputs, size_t numInputs,
+                           int64_t *words, const size_t *offsets,
+                           tfc_status *status) {
+  for (size_t i = 0; i < numInputs; ++i) {
+    const tfc_tensor *input = inputs[i];
+    void *data = input->data;
+    if (device && !inputsOnDevice) {
+      data = device->allocate(static_cast<size_t>(input->byteSize));
+      if (!data)
+        return setError(status, context.code, "%s", context.message.c_str());
+      if (tfc_code code = copyToDevice(
+              data, input->data, static_cast<size_t>(input->byteSize), status))
+        return code;
+    }
+    writeDescriptor(words + offsets[i], data, input->dims, input->rank);
+  }
+  return TFC_OK;
+}
+
+/// Whether a CUDA call that ran (`completed`) also ended well on the
+/// device; if not, its error is in `context`.
+static bool finishDeviceCall(CallContext &context, bool completed) {
+  // Kernels may still run on streams the compiled code did not wait for:
+  // the variables and the call's blocks are theirs until they end.
+  tfc_status deviceStatus;
+  if (synchronizeDevice(&deviceStatus) != TFC_OK && completed) {
+    context.code = deviceStatus.code;
+    context.message = deviceStatus.message;
+    completed = false;
+  }
+  // The assertions whose conditions are in device memory, now that the
+  // kernels computing them are done.
+  if (completed && !checkDeferredAssertions(context))
+    completed = false;
+  return completed;
+}
+
+/// Runs the entry point on the descriptors of `frame` under the store lock
+/// and takes its results before the lock goes.
+static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
+                          CallFrame &frame, ArenaScope &arena,
+                          CallContext &context, tfc_tensor **outputs,
+                          tfc_status *status) {
+  bool cuda = model->target.cuda;
+  int64_t *words = frame.words.data();
+  const size_t *offsets = frame.offsets.data();
+  bool completed;
+  tfc_code code;
   {
-    ArenaScope arena;
-    // Errors of the device copies below land in the call's context too.
-    CallContextScope context;
-    context.get().deviceMemory = cuda;
-    std::optional<DeviceCallScope> device;
-    if (cuda)
-      device.emplace(*model->deviceWorkspace);
-    for (size_t i = 0; i < numInputs; ++i) {
-      const tfc_tensor *input = inputs[i];
-      void *data = input->data;
-      if (cuda && !inputsOnDevice) {
-        data = device->allocate(static_cast<size_t>(input->byteSize));
-        if (!data)
-          return setError(status, context.get().code, "%s",
-                          context.get().message.c_str());
-        if (tfc_code code =
-                copyToDevice(data, input->data,
-                             static_cast<size_t>(input->byteSize), status))
-          return code;
-      }
-      writeDescriptor(words + offsets[numOutputs + i], data, input->dims,
-                      input->rank);
-    }
-
-    int32_t previousNumThreads = currentNumThreads;
-    currentNumThreads = model->numThreads;
+    NumThreadsScope threads(model->numThreads);
+    // Released before the thread count is restored.
+    std::optional<SharedLock> shared;
+    std::optional<ExclusiveLock> exclusive;
     if (entry.writesVariables)
-      tfc_store_lock_exclusive(model->store);
+      exclusive.emplace(model->store);
     else
-      tfc_store_lock_shared(model->store);
-    auto unlock = [&] {
-      if (entry.writesVariables)
-        tfc_store_unlock_exclusive(model->store);
-      else
-        tfc_store_unlock_shared(model->store);
-      currentNumThreads = previousNumThreads;
-    };
-    if (tfc_code code = bindVariables(
-            model, entry, words, offsets + numOutputs + numInputs, status)) {
-      unlock();
-      return code;
-    }
+      shared.emplace(model->store);
+    if (tfc_code bindCode = bindVariables(
+            model, entry, words,
+            offsets + entry.outputs.size() + entry.inputs.size(), status))
+      return bindCode;
     // A failed assertion, host call or device operation unwinds to
     // runGuarded; the lock is released and the arena freed either way.
-    bool completed = runGuarded(model->abi->functions[entry.function],
-                                frame.packed.data(), context.get());
-    // Kernels may still run on streams the compiled code did not wait for:
-    // the variables and the call's blocks are theirs until they end.
-    if (cuda) {
-      tfc_status deviceStatus;
-      if (synchronizeDevice(&deviceStatus) != TFC_OK && completed) {
-        context.get().code = deviceStatus.code;
-        context.get().message = deviceStatus.message;
-        completed = false;
-      }
-      // The assertions whose conditions are in device memory, now that
-      // the kernels computing them are done.
-      if (completed && !checkDeferredAssertions(context.get()))
-        completed = false;
-    }
+    completed = runGuarded(model->abi->functions[entry.function],
+                           frame.packed.data(), context);
+    if (cuda)
+      completed = finishDeviceCall(context, completed);
     // Assigns that ran before a failure stay done.
     if (entry.writesVariables)
       for (int64_t index : entry.variables)
@@ -329,17 +350,43 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
     // The results are taken before the lock goes: one that is a variable's
     // buffer (a read returned as is) is copied, and a writer may change the
     // variable as soon as the lock is released.
-    tfc_code code = completed ? takeResults(model, entry, arena, words, offsets,
-                                            outputs, status)
-                              : TFC_OK;
-    unlock();
-    if (!completed)
-      return setError(status, context.get().code, "%s",
-                      context.get().message.c_str());
-    if (code != TFC_OK)
-      return code;
+    code = completed ? takeResults(model, entry, arena, words, offsets, outputs,
+                                   status)
+                     : TFC_OK;
   }
-  return TFC_OK;
+  if (!completed)
+    return setError(status, context.code, "%s", context.message.c_str());
+  return code;
+}
+
+tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
+                                 const tfc_tensor *const *inputs,
+                                 tfc_tensor **outputs, bool inputsOnDevice,
+                                 tfc_status *status) {
+  bool cuda = model->target.cuda;
+  if (cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
+  // The variables must hold values before anything runs.
+  if (tfc_code code = requireVariablesInitialized(model, entry, status))
+    return code;
+
+  CallFrameScope frameScope;
+  CallFrame &frame = frameScope.get();
+  layOutFrame(frame, model, entry, inputs);
+
+  ArenaScope arena;
+  // Errors of the device copies below land in the call's context too.
+  CallContextScope context;
+  context.get().deviceMemory = cuda;
+  std::optional<DeviceCallScope> device;
+  if (cuda)
+    device.emplace(*model->deviceWorkspace);
+  if (tfc_code code =
+          bindInputs(device ? &*device : nullptr, inputsOnDevice, context.get(),
+                     inputs, entry.inputs.size(), frame.words.data(),
+                     frame.offsets.data() + entry.outputs.size(), status))
+    return code;
+  return runLocked(model, entry, frame, arena, context.get(), outputs, status);
 }
 
 int32_t tfc::runtime::defaultNumThreads() {
