@@ -95,94 +95,115 @@ static std::string truncated(const char *what, uint64_t offset,
          ", past the end of the file (" + std::to_string(size) + " bytes)";
 }
 
-bool tfc::runner::findExportedObject(std::string_view bytes,
-                                     std::string_view prefix,
-                                     std::string &symbol, std::string &error) {
-  symbol.clear();
-  auto fail = [&](std::string message) {
-    error = std::move(message);
-    return false;
-  };
-  Image image(bytes);
-  if (image.size() == 0)
-    return fail("empty file");
-  if (image.size() < SELFMAG || bytes.substr(0, SELFMAG) != ELFMAG)
-    return fail("not an ELF file");
-  if (image.size() < EI_NIDENT)
-    return fail(truncated("the ELF identification", 0, EI_NIDENT,
-                          image.size()));
-  if (bytes[EI_CLASS] != ELFCLASS64)
-    return fail("not a 64-bit ELF file");
-  // The runtime itself only runs on little-endian hosts.
-  if (bytes[EI_DATA] != ELFDATA2LSB)
-    return fail("not a little-endian ELF file");
-  if (!image.contains(0, sizeof(Elf64_Ehdr)))
-    return fail(truncated("the ELF header", 0, sizeof(Elf64_Ehdr),
-                          image.size()));
-  auto header = image.read<Elf64_Ehdr>(0);
-  if (header.e_type != ET_DYN)
-    return fail("not a shared library (ELF type " +
-                std::to_string(header.e_type) + ")");
-  if (kHostMachine && header.e_machine != kHostMachine)
-    return fail("built for " + machineName(header.e_machine) +
-                ", not for this machine (" + machineName(kHostMachine) +
-                ")");
+/// Sets `error` to `message`; false, for `return fail(...)`.
+static bool fail(std::string &error, std::string message) {
+  error = std::move(message);
+  return false;
+}
 
-  // The section header table.
+/// The ELF header of a 64-bit little-endian shared library for this
+/// machine.
+static bool readElfHeader(const Image &image, Elf64_Ehdr &header,
+                          std::string &error) {
+  if (image.size() == 0)
+    return fail(error, "empty file");
+  if (image.size() < SELFMAG || image.slice(0, SELFMAG) != ELFMAG)
+    return fail(error, "not an ELF file");
+  if (image.size() < EI_NIDENT)
+    return fail(
+        error, truncated("the ELF identification", 0, EI_NIDENT, image.size()));
+  if (image.read<char>(EI_CLASS) != ELFCLASS64)
+    return fail(error, "not a 64-bit ELF file");
+  // The runtime itself only runs on little-endian hosts.
+  if (image.read<char>(EI_DATA) != ELFDATA2LSB)
+    return fail(error, "not a little-endian ELF file");
+  if (!image.contains(0, sizeof(Elf64_Ehdr)))
+    return fail(error, truncated("the ELF header", 0, sizeof(Elf64_Ehdr),
+                                 image.size()));
+  header = image.read<Elf64_Ehdr>(0);
+  if (header.e_type != ET_DYN)
+    return fail(error, "not a shared library (ELF type " +
+                           std::to_string(header.e_type) + ")");
+  if (kHostMachine && header.e_machine != kHostMachine)
+    return fail(error, "built for " + machineName(header.e_machine) +
+                           ", not for this machine (" +
+                           machineName(kHostMachine) + ")");
+  return true;
+}
+
+namespace {
+/// Where the section headers are; all of them lie within the image.
+struct SectionTable {
+  uint64_t offset = 0;
+  uint64_t entrySize = 0;
+  uint64_t count = 0;
+
+  Elf64_Shdr section(const Image &image, uint64_t index) const {
+    return image.read<Elf64_Shdr>(offset + index * entrySize);
+  }
+};
+} // namespace
+
+static bool readSectionTable(const Image &image, const Elf64_Ehdr &header,
+                             SectionTable &table, std::string &error) {
   if (header.e_shoff == 0)
-    return fail("malformed: no section header table");
+    return fail(error, "malformed: no section header table");
   if (header.e_shentsize < sizeof(Elf64_Shdr))
-    return fail("malformed: section headers of " +
-                std::to_string(header.e_shentsize) + " bytes");
-  uint64_t tableOffset = header.e_shoff;
-  uint64_t entrySize = header.e_shentsize;
-  uint64_t numSections = header.e_shnum;
-  if (numSections == 0) {
+    return fail(error, "malformed: section headers of " +
+                           std::to_string(header.e_shentsize) + " bytes");
+  table.offset = header.e_shoff;
+  table.entrySize = header.e_shentsize;
+  table.count = header.e_shnum;
+  if (table.count == 0) {
     // With more than SHN_LORESERVE sections, e_shnum is 0 and section 0's
     // sh_size holds the count.
-    if (!image.contains(tableOffset, sizeof(Elf64_Shdr)))
-      return fail(truncated("the section header table", tableOffset,
-                            sizeof(Elf64_Shdr), image.size()));
-    numSections = image.read<Elf64_Shdr>(tableOffset).sh_size;
+    if (!image.contains(table.offset, sizeof(Elf64_Shdr)))
+      return fail(error, truncated("the section header table", table.offset,
+                                   sizeof(Elf64_Shdr), image.size()));
+    table.count = image.read<Elf64_Shdr>(table.offset).sh_size;
   }
-  uint64_t tableSize = numSections > UINT64_MAX / entrySize
+  uint64_t tableSize = table.count > UINT64_MAX / table.entrySize
                            ? UINT64_MAX
-                           : numSections * entrySize;
-  if (!image.contains(tableOffset, tableSize))
-    return fail(truncated("the section header table", tableOffset, tableSize,
-                          image.size()));
-  auto section = [&](uint64_t index) {
-    return image.read<Elf64_Shdr>(tableOffset + index * entrySize);
-  };
+                           : table.count * table.entrySize;
+  if (!image.contains(table.offset, tableSize))
+    return fail(error, truncated("the section header table", table.offset,
+                                 tableSize, image.size()));
+  return true;
+}
 
-  uint64_t dynsymIndex = 0;
-  for (uint64_t i = 1; i < numSections && !dynsymIndex; ++i)
-    if (section(i).sh_type == SHT_DYNSYM)
-      dynsymIndex = i;
-  // No dynamic symbol table: the library exports nothing.
-  if (!dynsymIndex)
-    return true;
-  Elf64_Shdr symbols = section(dynsymIndex);
-  if (symbols.sh_link == 0 || symbols.sh_link >= numSections)
-    return fail("malformed: the dynamic symbol table's string table is "
-                "section " +
-                std::to_string(symbols.sh_link) + " of " +
-                std::to_string(numSections));
-  Elf64_Shdr strings = section(symbols.sh_link);
+/// The dynamic symbol table (section `dynsymIndex`) and the names of its
+/// string table, both checked to lie within the image.
+static bool readDynamicSymbols(const Image &image, const SectionTable &table,
+                               uint64_t dynsymIndex, Elf64_Shdr &symbols,
+                               std::string_view &names, std::string &error) {
+  symbols = table.section(image, dynsymIndex);
+  if (symbols.sh_link == 0 || symbols.sh_link >= table.count)
+    return fail(error, "malformed: the dynamic symbol table's string table is "
+                       "section " +
+                           std::to_string(symbols.sh_link) + " of " +
+                           std::to_string(table.count));
+  Elf64_Shdr strings = table.section(image, symbols.sh_link);
   if (strings.sh_type != SHT_STRTAB)
-    return fail("malformed: the dynamic symbol table's string table is not "
-                "a string table");
+    return fail(error, "malformed: the dynamic symbol table's string table "
+                       "is not a string table");
   if (symbols.sh_entsize < sizeof(Elf64_Sym))
-    return fail("malformed: dynamic symbols of " +
-                std::to_string(symbols.sh_entsize) + " bytes");
+    return fail(error, "malformed: dynamic symbols of " +
+                           std::to_string(symbols.sh_entsize) + " bytes");
   if (!image.contains(symbols.sh_offset, symbols.sh_size))
-    return fail(truncated("the dynamic symbol table", symbols.sh_offset,
-                          symbols.sh_size, image.size()));
+    return fail(error, truncated("the dynamic symbol table", symbols.sh_offset,
+                                 symbols.sh_size, image.size()));
   if (!image.contains(strings.sh_offset, strings.sh_size))
-    return fail(truncated("the dynamic string table", strings.sh_offset,
-                          strings.sh_size, image.size()));
-  std::string_view names = image.slice(strings.sh_offset, strings.sh_size);
+    return fail(error, truncated("the dynamic string table", strings.sh_offset,
+                                 strings.sh_size, image.size()));
+  names = image.slice(strings.sh_offset, strings.sh_size);
+  return true;
+}
 
+/// The first exported data symbol whose name starts with `prefix`, into
+/// `symbol`; left empty if there is none.
+static bool findSymbol(const Image &image, const Elf64_Shdr &symbols,
+                       std::string_view names, std::string_view prefix,
+                       std::string &symbol, std::string &error) {
   // Symbol 0 is the reserved undefined symbol.
   uint64_t numSymbols = symbols.sh_size / symbols.sh_entsize;
   for (uint64_t i = 1; i < numSymbols; ++i) {
@@ -197,12 +218,13 @@ bool tfc::runner::findExportedObject(std::string_view bytes,
         ELF64_ST_TYPE(sym.st_info) != STT_OBJECT)
       continue;
     if (sym.st_name >= names.size())
-      return fail("malformed: the name of dynamic symbol " +
-                  std::to_string(i) + " is past the end of its string table");
+      return fail(error, "malformed: the name of dynamic symbol " +
+                             std::to_string(i) +
+                             " is past the end of its string table");
     size_t end = names.find('\0', sym.st_name);
     if (end == std::string_view::npos)
-      return fail("malformed: the name of dynamic symbol " +
-                  std::to_string(i) + " is not terminated");
+      return fail(error, "malformed: the name of dynamic symbol " +
+                             std::to_string(i) + " is not terminated");
     std::string_view name = names.substr(sym.st_name, end - sym.st_name);
     if (name.substr(0, prefix.size()) == prefix) {
       symbol = std::string(name);
@@ -210,6 +232,31 @@ bool tfc::runner::findExportedObject(std::string_view bytes,
     }
   }
   return true;
+}
+
+bool tfc::runner::findExportedObject(std::string_view bytes,
+                                     std::string_view prefix,
+                                     std::string &symbol, std::string &error) {
+  symbol.clear();
+  Image image(bytes);
+  Elf64_Ehdr header;
+  if (!readElfHeader(image, header, error))
+    return false;
+  SectionTable table;
+  if (!readSectionTable(image, header, table, error))
+    return false;
+  uint64_t dynsymIndex = 0;
+  for (uint64_t i = 1; i < table.count && !dynsymIndex; ++i)
+    if (table.section(image, i).sh_type == SHT_DYNSYM)
+      dynsymIndex = i;
+  // No dynamic symbol table: the library exports nothing.
+  if (!dynsymIndex)
+    return true;
+  Elf64_Shdr symbols;
+  std::string_view names;
+  if (!readDynamicSymbols(image, table, dynsymIndex, symbols, names, error))
+    return false;
+  return findSymbol(image, symbols, names, prefix, symbol, error);
 }
 
 bool tfc::runner::findExportedObjectInFile(const std::string &path,
