@@ -75,6 +75,64 @@ static tfc_code checkCpuFeatures(const tfc_model &model, tfc_status *status) {
                   model.target.cpu.c_str(), names.c_str());
 }
 
+/// Registers `v` in `store` with exactly its collections, into
+/// `v.variable`; false when the store refuses it.
+static bool registerVariable(tfc_store *store, ModelVariable &v,
+                             tfc_status *status) {
+  std::vector<std::string> keys;
+  bool trainable = false;
+  for (const std::string &c : v.collections) {
+    if (c == "TRAINABLE_VARIABLES")
+      trainable = true;
+    else
+      keys.push_back(collectionKey(c));
+  }
+  std::vector<const char *> keyPointers;
+  for (const std::string &key : keys)
+    keyPointers.push_back(key.c_str());
+  // Exactly the model's collections: a non-NULL empty list is "none",
+  // not the default GLOBAL_VARIABLES.
+  static const char *const noCollections[] = {nullptr};
+  tfc_variable_desc desc{v.name.c_str(),
+                         v.dtype,
+                         trainable ? 1 : 0,
+                         static_cast<int64_t>(v.shape.size()),
+                         v.shape.data(),
+                         keyPointers.empty() ? noCollections
+                                             : keyPointers.data(),
+                         static_cast<int64_t>(keyPointers.size())};
+  v.variable = tfc_store_register(store, &desc, status);
+  return v.variable != nullptr;
+}
+
+/// The reflection records of the entry points, pointing into the model's
+/// own strings and shapes, and the list of the public ones.
+static void describeEntryPoints(tfc_model &model) {
+  for (size_t i = 0; i < model.entries.size(); ++i) {
+    EntryPoint &e = model.entries[i];
+    for (const TensorSignature &s : e.inputs)
+      e.inputInfo.push_back({s.name.c_str(), s.dtype,
+                             static_cast<int64_t>(s.shape.size()),
+                             s.shape.data()});
+    for (const TensorSignature &s : e.outputs)
+      e.outputInfo.push_back({s.name.c_str(), s.dtype,
+                              static_cast<int64_t>(s.shape.size()),
+                              s.shape.data()});
+    for (int64_t v : e.variables)
+      e.variableNames.push_back(model.variables[v].name.c_str());
+    e.info = {e.name.c_str(),
+              e.writesVariables ? 1 : 0,
+              static_cast<int64_t>(e.inputInfo.size()),
+              e.inputInfo.data(),
+              static_cast<int64_t>(e.outputInfo.size()),
+              e.outputInfo.data(),
+              static_cast<int64_t>(e.variableNames.size()),
+              e.variableNames.data()};
+    if (!e.isInitializer)
+      model.publicEntries.push_back(static_cast<int64_t>(i));
+  }
+}
+
 tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
                             tfc_status *status) {
   if (!abi) {
@@ -109,57 +167,10 @@ tfc_model *tfc_model_create(const tfc_model_abi *abi, tfc_store *store,
   std::unique_ptr<tfc_model, void (*)(tfc_model *)> owned(model.release(),
                                                           tfc_model_destroy);
 
-  for (ModelVariable &v : owned->variables) {
-    std::vector<std::string> keys;
-    bool trainable = false;
-    for (const std::string &c : v.collections) {
-      if (c == "TRAINABLE_VARIABLES")
-        trainable = true;
-      else
-        keys.push_back(collectionKey(c));
-    }
-    std::vector<const char *> keyPointers;
-    for (const std::string &key : keys)
-      keyPointers.push_back(key.c_str());
-    // Exactly the model's collections: a non-NULL empty list is "none",
-    // not the default GLOBAL_VARIABLES.
-    static const char *const noCollections[] = {nullptr};
-    tfc_variable_desc desc{v.name.c_str(),
-                           v.dtype,
-                           trainable ? 1 : 0,
-                           static_cast<int64_t>(v.shape.size()),
-                           v.shape.data(),
-                           keyPointers.empty() ? noCollections
-                                               : keyPointers.data(),
-                           static_cast<int64_t>(keyPointers.size())};
-    v.variable = tfc_store_register(owned->store, &desc, status);
-    if (!v.variable)
+  for (ModelVariable &v : owned->variables)
+    if (!registerVariable(owned->store, v, status))
       return nullptr;
-  }
-
-  for (size_t i = 0; i < owned->entries.size(); ++i) {
-    EntryPoint &e = owned->entries[i];
-    for (const TensorSignature &s : e.inputs)
-      e.inputInfo.push_back({s.name.c_str(), s.dtype,
-                             static_cast<int64_t>(s.shape.size()),
-                             s.shape.data()});
-    for (const TensorSignature &s : e.outputs)
-      e.outputInfo.push_back({s.name.c_str(), s.dtype,
-                              static_cast<int64_t>(s.shape.size()),
-                              s.shape.data()});
-    for (int64_t v : e.variables)
-      e.variableNames.push_back(owned->variables[v].name.c_str());
-    e.info = {e.name.c_str(),
-              e.writesVariables ? 1 : 0,
-              static_cast<int64_t>(e.inputInfo.size()),
-              e.inputInfo.data(),
-              static_cast<int64_t>(e.outputInfo.size()),
-              e.outputInfo.data(),
-              static_cast<int64_t>(e.variableNames.size()),
-              e.variableNames.data()};
-    if (!e.isInitializer)
-      owned->publicEntries.push_back(static_cast<int64_t>(i));
-  }
+  describeEntryPoints(*owned);
   return owned.release();
 }
 
