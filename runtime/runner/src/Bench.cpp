@@ -60,18 +60,12 @@ static long peakResidentKiB() {
   return ::getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_maxrss : -1;
 }
 
-int tfc::runner::benchModel(const BenchOptions &options,
-                            const Console &console) {
-  Run session(options.run, console);
-  if (options.warmup < 0 || options.reps < 0)
-    return session.fail("--warmup and --reps must not be negative");
-  if (!(options.minSeconds > 0) || options.minSeconds > 3600)
-    return session.fail("--min-time must be in (0, 3600] seconds");
-  if (options.threads < 0)
-    return session.fail("--threads must not be negative");
-
-  std::map<std::string, std::vector<int64_t>> shapes;
-  for (const std::string &spec : options.shapes) {
+/// The `--shape NAME=SHAPE` options as a map; nonzero, having failed the
+/// session, on a bad or repeated one.
+static int
+parseShapeOptions(Run &session, const std::vector<std::string> &specs,
+                  std::map<std::string, std::vector<int64_t>> &shapes) {
+  for (const std::string &spec : specs) {
     size_t equals = spec.find('=');
     std::vector<int64_t> shape;
     if (equals == std::string::npos || equals == 0 ||
@@ -83,24 +77,14 @@ int tfc::runner::benchModel(const BenchOptions &options,
       return session.fail("--shape " + spec.substr(0, equals) +
                           " is given twice");
   }
-  session.generateMissing(shapes);
-  if (int code = session.prepare())
-    return code;
+  return 0;
+}
 
-  tfc_model *model = session.getModel();
-  if (options.threads > 0 &&
-      tfc_model_set_num_threads(model, options.threads, session.getStatus()) !=
-          TFC_OK)
-    return session.failStatus("--threads");
-  int32_t threads = tfc_model_num_threads(model);
-
-  for (int64_t i = 0; i < options.warmup; ++i)
-    if (int code = session.call("warm-up call " + std::to_string(i + 1)))
-      return code;
-
+/// The timed calls, each one's time in microseconds.
+static int timeCalls(Run &session, const BenchOptions &options,
+                     std::vector<double> &micros) {
   // Without --reps: calls until --min-time, and at least 10 for the
   // statistics to mean something.
-  std::vector<double> micros;
   double total = 0;
   auto start = std::chrono::steady_clock::now();
   while (true) {
@@ -116,13 +100,16 @@ int tfc::runner::benchModel(const BenchOptions &options,
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
             .count();
   }
-  if (micros.empty())
-    return session.fail("--reps 0 with no time: nothing was timed");
+  return 0;
+}
 
+/// The statistics of the timed calls, as text or one JSON object.
+static void printReport(const BenchOptions &options, const Console &console,
+                        const std::string &fn, int32_t threads,
+                        const std::vector<double> &micros) {
   CallStatistics stats = summarizeCalls(micros);
   double callsPerSecond = 1e6 / stats.mean;
   long peakKiB = peakResidentKiB();
-  const std::string fn = session.getEntry().name;
   char line[512];
   if (options.json) {
     std::snprintf(line, sizeof(line),
@@ -135,7 +122,7 @@ int tfc::runner::benchModel(const BenchOptions &options,
                   stats.stddev, callsPerSecond, peakKiB);
     console.outs << "{\"library\": " << jsonString(options.run.library)
                  << ", \"fn\": " << jsonString(fn) << ", " << line << "}\n";
-    return 0;
+    return;
   }
   console.outs << fn << ": " << micros.size() << " calls after "
                << options.warmup << " warm-up, " << threads
@@ -147,5 +134,40 @@ int tfc::runner::benchModel(const BenchOptions &options,
                 stats.median, stats.min, stats.max, stats.mean, stats.stddev,
                 callsPerSecond, peakKiB / 1024.0);
   console.outs << line;
+}
+
+int tfc::runner::benchModel(const BenchOptions &options,
+                            const Console &console) {
+  Run session(options.run, console);
+  if (options.warmup < 0 || options.reps < 0)
+    return session.fail("--warmup and --reps must not be negative");
+  if (!(options.minSeconds > 0) || options.minSeconds > 3600)
+    return session.fail("--min-time must be in (0, 3600] seconds");
+  if (options.threads < 0)
+    return session.fail("--threads must not be negative");
+
+  std::map<std::string, std::vector<int64_t>> shapes;
+  if (int code = parseShapeOptions(session, options.shapes, shapes))
+    return code;
+  session.generateMissing(shapes);
+  if (int code = session.prepare())
+    return code;
+
+  tfc_model *model = session.getModel();
+  if (options.threads > 0 &&
+      tfc_model_set_num_threads(model, options.threads, session.getStatus()) !=
+          TFC_OK)
+    return session.failStatus("--threads");
+  int32_t threads = tfc_model_num_threads(model);
+
+  for (int64_t i = 0; i < options.warmup; ++i)
+    if (int code = session.call("warm-up call " + std::to_string(i + 1)))
+      return code;
+  std::vector<double> micros;
+  if (int code = timeCalls(session, options, micros))
+    return code;
+  if (micros.empty())
+    return session.fail("--reps 0 with no time: nothing was timed");
+  printReport(options, console, session.getEntry().name, threads, micros);
   return 0;
 }
