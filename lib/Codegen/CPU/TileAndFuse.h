@@ -100,6 +100,15 @@ inline bool fusableIntoContraction(Operation *producer, bool isDestination) {
 /// other roots.
 linalg::Conv2DNhwcHwcfOp getConvolution(linalg::LinalgOp root);
 
+/// How a row-wise root is tiled (TileAndFuse::planRowTiling): the tile
+/// sizes of its outer level (over threads when `parallel`) and of its inner
+/// level (single rows, or row steps of long rows), and what decided them.
+struct RowTiling {
+  SmallVector<int64_t> outer, inner;
+  bool dynamicRows = false, dynamicLength = false, longRows = false;
+  bool parallel = false;
+};
+
 class TileAndFuse {
 public:
   TileAndFuse(IRRewriter &rewriter, const CPUTarget &target,
@@ -144,6 +153,19 @@ private:
   /// steps of the target's row step; reductions keep a vector of partial
   /// results.
   void tileAlongRow(scf::ForOp rowLoop);
+
+  /// The tiling of the row-wise root `op`.
+  RowTiling planRowTiling(linalg::LinalgOp op) const;
+  /// Whether a producer goes into the loops of a row-wise root.
+  bool fusableIntoRows(Operation *producer, bool isDestination,
+                       bool longRows) const;
+  /// The rows per outer tile of `op`, whose rows or row length are known
+  /// only at run time (getDynamicChunk).
+  Value getDynamicRowChunk(linalg::LinalgOp op, bool dynamicLength);
+  /// After the rows of a root are tiled and fused: one copy of each fused
+  /// producer, row buffers reused, and the ops of `rowLoop`'s row stepping
+  /// along it.
+  void finishRow(scf::ForOp rowLoop, bool dynamicLength);
 
   /// Tiles `op` with `sizes`, fusing the producers `fuse` accepts; replaces
   /// the op and returns the tiled op, or null when tiling does not apply.

@@ -42,20 +42,19 @@ Value TileAndFuse::getDynamicChunk(Location loc, Value rows,
   return arith::MaxUIOp::create(rewriter, loc, chunk, serialRows);
 }
 
-void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
+RowTiling TileAndFuse::planRowTiling(linalg::LinalgOp op) const {
+  RowTiling plan;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   int64_t numLoops = op.getNumLoops();
-  if (numLoops == 0)
-    return;
   bool innerIsParallel = iterators.back() == utils::IteratorType::parallel;
   // Rows known at run time (hasDynamicRows): the outer level is parallel,
   // in chunks computed at run time, and the inner level's single rows are
   // static. Rows of a length known at run time (hasDynamicRowLength) are
   // chunked the same way, whatever their count, and kept whole: each row's
   // ops then step along it with a remainder (tileAlongRow).
-  bool dynamicLength = ShapedType::isDynamic(ranges.back());
-  bool dynamicRows = ShapedType::isDynamic(ranges[0]) || dynamicLength;
+  plan.dynamicLength = ShapedType::isDynamic(ranges.back());
+  plan.dynamicRows = ShapedType::isDynamic(ranges[0]) || plan.dynamicLength;
   // Long rows are cut along their last dimension, which must then be
   // parallel in every fused op, when there are too few rows to share out
   // (fewer than kTargetChunks); otherwise rows stay whole, however long,
@@ -69,93 +68,116 @@ void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
   ArrayRef<int64_t> leading = ArrayRef(ranges).drop_back();
   bool fewRows = llvm::none_of(leading, ShapedType::isDynamic) &&
                  computeProduct(leading) < kTargetChunks;
-  bool longRows = innerIsParallel && !dynamicLength &&
+  plan.longRows = innerIsParallel && !plan.dynamicLength &&
                   ((ranges.back() > maxRow && fewRows) ||
                    (numLoops == 1 && ranges.back() > tiles.rowStep));
-  bool parallel = dynamicRows || computeProduct(ranges) >= parallelThreshold;
+  plan.parallel =
+      plan.dynamicRows || computeProduct(ranges) >= parallelThreshold;
 
   // The outer level: the outermost parallel loop that has more than one
   // iteration, in about kTargetChunks pieces.
-  SmallVector<int64_t> outer(numLoops, 0), inner(numLoops, 0);
-  int64_t lastOuter = longRows ? numLoops : numLoops - 1;
+  plan.outer.assign(numLoops, 0);
+  plan.inner.assign(numLoops, 0);
+  int64_t lastOuter = plan.longRows ? numLoops : numLoops - 1;
   for (int64_t i = 0; i < lastOuter; ++i) {
-    if (i == 0 && dynamicRows)
+    if (i == 0 && plan.dynamicRows)
       break;
     if (iterators[i] != utils::IteratorType::parallel || ranges[i] <= 1)
       continue;
     int64_t chunk = divisorAtLeast(ranges[i], ranges[i] / kTargetChunks);
-    if (longRows && i == numLoops - 1)
+    if (plan.longRows && i == numLoops - 1)
       chunk = std::max(chunk, divisorAtLeast(ranges[i], tiles.rowStep));
-    outer[i] = chunk;
+    plan.outer[i] = chunk;
     break;
   }
   // The inner level: one row at a time, or a row step of it.
   for (int64_t i = 0; i < numLoops - 1; ++i)
     if (iterators[i] == utils::IteratorType::parallel)
-      inner[i] = 1;
-  if (longRows)
-    inner[numLoops - 1] = divisorAtMost(ranges.back(), tiles.rowStep);
+      plan.inner[i] = 1;
+  if (plan.longRows)
+    plan.inner[numLoops - 1] = divisorAtMost(ranges.back(), tiles.rowStep);
+  return plan;
+}
 
-  auto fuse = [&](Operation *producer, bool isDestination) {
-    // Unfused, only the op's own output fill goes into its loops.
-    if (!fuseProducers)
-      return fusableIntoContraction(producer, isDestination);
-    auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
-    if (!linalgProducer || isMatmulLike(linalgProducer) ||
-        !isTileable(linalgProducer))
-      return false;
-    if (longRows)
-      return linalgProducer.getNumParallelLoops() ==
-             linalgProducer.getNumLoops();
-    return true;
-  };
-  SmallVector<OpFoldResult> outerSizes = indexAttrs(rewriter, outer);
-  if (dynamicRows) {
-    rewriter.setInsertionPoint(op);
-    Location loc = op.getLoc();
-    SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
-    // The elements of a row: a constant unless its length is dynamic.
-    OpFoldResult rowWork =
-        rewriter.getIndexAttr(computeProduct(ArrayRef(ranges).drop_front()));
-    if (dynamicLength) {
-      Value work = arith::ConstantIndexOp::create(
-          rewriter, loc,
-          computeProduct(ArrayRef(ranges).drop_front().drop_back()));
-      rowWork =
-          arith::MulIOp::create(rewriter, loc, work,
-                                getValueOrCreateConstantIndexOp(
-                                    rewriter, loc, loopRanges.back().size))
-              .getResult();
-    }
-    outerSizes[0] = getDynamicChunk(
-        loc,
-        getValueOrCreateConstantIndexOp(rewriter, loc, loopRanges.front().size),
-        rowWork);
+bool TileAndFuse::fusableIntoRows(Operation *producer, bool isDestination,
+                                  bool longRows) const {
+  // Unfused, only the op's own output fill goes into its loops.
+  if (!fuseProducers)
+    return fusableIntoContraction(producer, isDestination);
+  auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
+  if (!linalgProducer || isMatmulLike(linalgProducer) ||
+      !isTileable(linalgProducer))
+    return false;
+  if (longRows)
+    return linalgProducer.getNumParallelLoops() == linalgProducer.getNumLoops();
+  return true;
+}
+
+Value TileAndFuse::getDynamicRowChunk(linalg::LinalgOp op,
+                                      bool dynamicLength) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  rewriter.setInsertionPoint(op);
+  Location loc = op.getLoc();
+  SmallVector<Range> loopRanges = op.createLoopRanges(rewriter, loc);
+  // The elements of a row: a constant unless its length is dynamic.
+  OpFoldResult rowWork =
+      rewriter.getIndexAttr(computeProduct(ArrayRef(ranges).drop_front()));
+  if (dynamicLength) {
+    Value work = arith::ConstantIndexOp::create(
+        rewriter, loc,
+        computeProduct(ArrayRef(ranges).drop_front().drop_back()));
+    rowWork = arith::MulIOp::create(rewriter, loc, work,
+                                    getValueOrCreateConstantIndexOp(
+                                        rewriter, loc, loopRanges.back().size))
+                  .getResult();
   }
-  Operation *rows = tileAndFuse(
-      op, outerSizes, parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
+  return getDynamicChunk(
+      loc,
+      getValueOrCreateConstantIndexOp(rewriter, loc, loopRanges.front().size),
+      rowWork);
+}
+
+void TileAndFuse::finishRow(scf::ForOp rowLoop, bool dynamicLength) {
+  // Fusion computes a producer once per use (the exponentials of a
+  // softmax for the sum and for the division): one copy is enough. The
+  // copies are inside this root's loops, so CSE looks there only: over
+  // the whole function, it made the pass quadratic in the graph's size.
+  Operation *outermost = rowLoop;
+  while (!isa<func::FuncOp>(outermost->getParentOp()))
+    outermost = outermost->getParentOp();
+  // Sizes known at run time are read from different tensors by each copy.
+  if (dynamicLength)
+    foldDynamicSizes(outermost, static_cast<RewriterBase::Listener *>(
+                                    rewriter.getListener()));
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, outermost);
+  reuseRowBuffers(rewriter, *rowLoop.getBody());
+  tileAlongRow(rowLoop);
+}
+
+void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
+  if (op.getNumLoops() == 0)
+    return;
+  RowTiling plan = planRowTiling(op);
+  // Read before tiling, which replaces `op`.
+  int64_t rowLength = op.getStaticLoopRanges().back();
+  auto fuse = [&](Operation *producer, bool isDestination) {
+    return fusableIntoRows(producer, isDestination, plan.longRows);
+  };
+  SmallVector<OpFoldResult> outerSizes = indexAttrs(rewriter, plan.outer);
+  if (plan.dynamicRows)
+    outerSizes[0] = getDynamicRowChunk(op, plan.dynamicLength);
+  Operation *rows =
+      tileAndFuse(op, outerSizes,
+                  plan.parallel ? LoopType::ForallOp : LoopType::ForOp, fuse);
   if (!rows)
     return;
-  Operation *row = tileAndFuse(rows, inner, LoopType::ForOp, fuse);
-  if (!row || longRows || (!dynamicLength && ranges.back() <= tiles.rowStep))
+  Operation *row = tileAndFuse(rows, plan.inner, LoopType::ForOp, fuse);
+  if (!row || plan.longRows ||
+      (!plan.dynamicLength && rowLength <= tiles.rowStep))
     return;
-  if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp())) {
-    // Fusion computes a producer once per use (the exponentials of a
-    // softmax for the sum and for the division): one copy is enough. The
-    // copies are inside this root's loops, so CSE looks there only: over
-    // the whole function, it made the pass quadratic in the graph's size.
-    Operation *outermost = rowLoop;
-    while (!isa<func::FuncOp>(outermost->getParentOp()))
-      outermost = outermost->getParentOp();
-    // Sizes known at run time are read from different tensors by each copy.
-    if (dynamicLength)
-      foldDynamicSizes(outermost, static_cast<RewriterBase::Listener *>(
-                                      rewriter.getListener()));
-    DominanceInfo dominance;
-    eliminateCommonSubExpressions(rewriter, dominance, outermost);
-    reuseRowBuffers(rewriter, *rowLoop.getBody());
-    tileAlongRow(rowLoop);
-  }
+  if (auto rowLoop = dyn_cast<scf::ForOp>(row->getParentOp()))
+    finishRow(rowLoop, plan.dynamicLength);
 }
 
 void TileAndFuse::tileAlongRow(scf::ForOp rowLoop) {
