@@ -113,8 +113,7 @@ bool TileAndFuse::fusableIntoRows(Operation *producer, bool isDestination,
   return true;
 }
 
-Value TileAndFuse::getDynamicRowChunk(linalg::LinalgOp op,
-                                      bool dynamicLength) {
+Value TileAndFuse::getDynamicRowChunk(linalg::LinalgOp op, bool dynamicLength) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();
