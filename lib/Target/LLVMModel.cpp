@@ -159,16 +159,13 @@ static LogicalResult checkStackUse(ModuleOp module, llvm::Module &llvmModule) {
   return success();
 }
 
-FailureOr<std::unique_ptr<llvm::Module>>
-mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
-                                llvm::LLVMContext &context) {
-  // The variables live in the runtime's store; their declarations have no
-  // LLVM counterpart.
+/// Removes what only tfc reads: the variables' declarations (the variables
+/// live in the runtime's store, with no LLVM counterpart) and tfc's own
+/// argument and result annotations (the metadata has them now).
+static void stripTfcAnnotations(ModuleOp module) {
   for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
     if (isa<GlobalVariableOp, InitializerPlanOp>(op))
       op.erase();
-
-  // tfc's own annotations (argument names, ...) are in the metadata now.
   module.walk([](FunctionOpInterface func) {
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       for (NamedAttribute attr : func.getArgAttrs(i))
@@ -179,7 +176,11 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
         if (attr.getName().strref().starts_with("tfc."))
           func.removeResultAttr(i, attr.getName());
   });
+}
 
+/// Translates `module` with the dialect translations a model needs.
+static std::unique_ptr<llvm::Module>
+translateToLLVMIR(ModuleOp module, llvm::LLVMContext &context, StringRef name) {
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
@@ -188,58 +189,67 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
   registerGPUDialectTranslation(registry);
   gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   module.getContext()->appendDialectRegistry(registry);
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, context, model.name);
-  if (!llvmModule)
-    return module.emitError("translation to LLVM IR failed");
-  hoistStaticAllocas(*llvmModule);
-  if (failed(checkStackUse(module, *llvmModule)))
-    return failure();
+  return translateModuleToLLVMIR(module, context, name);
+}
 
-  // Everything the compiler made is internal; the model structure below is
-  // the library's only export.
-  for (llvm::Function &function : *llvmModule)
-    if (!function.isDeclaration())
-      function.setLinkage(llvm::GlobalValue::InternalLinkage);
-
-  auto *ptrType = llvm::PointerType::get(context, 0);
-  auto *i32 = llvm::Type::getInt32Ty(context);
-  auto *i64 = llvm::Type::getInt64Ty(context);
-
+/// The table of the packed entry points, in the order of the model's.
+static FailureOr<llvm::GlobalVariable *>
+createFunctionTable(ModuleOp module, llvm::Module &llvmModule,
+                    const ModelDescription &model) {
+  auto *ptrType = llvm::PointerType::get(llvmModule.getContext(), 0);
   SmallVector<llvm::Constant *> functions;
   for (auto [index, entry] : llvm::enumerate(model.entryPoints)) {
     llvm::Function *callee =
-        llvmModule->getFunction("_mlir_ciface_" + entry.name);
+        llvmModule.getFunction("_mlir_ciface_" + entry.name);
     if (!callee)
       return module.emitError("entry point '")
              << entry.name << "' has no C interface";
     functions.push_back(createPackedWrapper(
-        *llvmModule, callee, "__tfc_packed_" + std::to_string(index)));
+        llvmModule, callee, "__tfc_packed_" + std::to_string(index)));
   }
   auto *functionsType = llvm::ArrayType::get(ptrType, functions.size());
-  auto *functionTable = new llvm::GlobalVariable(
-      *llvmModule, functionsType, true, llvm::GlobalValue::PrivateLinkage,
+  return new llvm::GlobalVariable(
+      llvmModule, functionsType, true, llvm::GlobalValue::PrivateLinkage,
       llvm::ConstantArray::get(functionsType, functions), "__tfc_functions");
+}
 
-  SmallVector<llvm::Constant *> blobs, blobSizes;
-  for (auto [index, bytes] : llvm::enumerate(model.blobs)) {
-    blobs.push_back(createBytes(*llvmModule, bytes,
-                                "__tfc_blob_" + std::to_string(index),
-                                /*addNul=*/false));
-    blobSizes.push_back(llvm::ConstantInt::get(i64, bytes.size()));
+/// The tables of the constant blobs and of their sizes.
+static std::pair<llvm::GlobalVariable *, llvm::GlobalVariable *>
+createBlobTables(llvm::Module &llvmModule, ArrayRef<std::string> blobs) {
+  auto *ptrType = llvm::PointerType::get(llvmModule.getContext(), 0);
+  auto *i64 = llvm::Type::getInt64Ty(llvmModule.getContext());
+  SmallVector<llvm::Constant *> pointers, sizes;
+  for (auto [index, bytes] : llvm::enumerate(blobs)) {
+    pointers.push_back(createBytes(llvmModule, bytes,
+                                   "__tfc_blob_" + std::to_string(index),
+                                   /*addNul=*/false));
+    sizes.push_back(llvm::ConstantInt::get(i64, bytes.size()));
   }
-  auto *blobsType = llvm::ArrayType::get(ptrType, blobs.size());
+  auto *blobsType = llvm::ArrayType::get(ptrType, pointers.size());
   auto *blobTable = new llvm::GlobalVariable(
-      *llvmModule, blobsType, true, llvm::GlobalValue::PrivateLinkage,
-      llvm::ConstantArray::get(blobsType, blobs), "__tfc_blobs");
-  auto *sizesType = llvm::ArrayType::get(i64, blobSizes.size());
+      llvmModule, blobsType, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(blobsType, pointers), "__tfc_blobs");
+  auto *sizesType = llvm::ArrayType::get(i64, sizes.size());
   auto *sizeTable = new llvm::GlobalVariable(
-      *llvmModule, sizesType, true, llvm::GlobalValue::PrivateLinkage,
-      llvm::ConstantArray::get(sizesType, blobSizes), "__tfc_blob_sizes");
+      llvmModule, sizesType, true, llvm::GlobalValue::PrivateLinkage,
+      llvm::ConstantArray::get(sizesType, sizes), "__tfc_blob_sizes");
+  return {blobTable, sizeTable};
+}
 
+/// The library's one export: the model structure, with the metadata and
+/// the tables.
+static void createModelStructure(llvm::Module &llvmModule,
+                                 const ModelDescription &model,
+                                 llvm::GlobalVariable *functionTable,
+                                 llvm::GlobalVariable *blobTable,
+                                 llvm::GlobalVariable *sizeTable) {
+  llvm::LLVMContext &context = llvmModule.getContext();
+  auto *ptrType = llvm::PointerType::get(context, 0);
+  auto *i32 = llvm::Type::getInt32Ty(context);
+  auto *i64 = llvm::Type::getInt64Ty(context);
   std::string metadata = model.toMetadata();
   llvm::GlobalVariable *metadataText =
-      createBytes(*llvmModule, metadata, "__tfc_metadata", /*addNul=*/true);
+      createBytes(llvmModule, metadata, "__tfc_metadata", /*addNul=*/true);
 
   // struct tfc_model_abi of tfc/runtime/abi.h, field by field: four i32,
   // then pointers and sizes. The offsets pin the order below to the header.
@@ -259,13 +269,40 @@ mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
       "tfc_model_abi");
   llvm::Constant *abi = llvm::ConstantStruct::get(
       abiType, {llvm::ConstantInt::get(i32, TFC_MODEL_ABI_VERSION),
-                llvm::ConstantInt::get(i32, functions.size()),
-                llvm::ConstantInt::get(i32, blobs.size()),
+                llvm::ConstantInt::get(i32, model.entryPoints.size()),
+                llvm::ConstantInt::get(i32, model.blobs.size()),
                 llvm::ConstantInt::get(i32, 0), metadataText,
                 llvm::ConstantInt::get(i64, metadata.size()), functionTable,
                 blobTable, sizeTable});
-  new llvm::GlobalVariable(*llvmModule, abiType, true,
+  new llvm::GlobalVariable(llvmModule, abiType, true,
                            llvm::GlobalValue::ExternalLinkage, abi,
                            modelSymbolName(model.name));
+}
+
+FailureOr<std::unique_ptr<llvm::Module>>
+mlir::tfc::translateModelToLLVM(ModuleOp module, const ModelDescription &model,
+                                llvm::LLVMContext &context) {
+  stripTfcAnnotations(module);
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateToLLVMIR(module, context, model.name);
+  if (!llvmModule)
+    return module.emitError("translation to LLVM IR failed");
+  hoistStaticAllocas(*llvmModule);
+  if (failed(checkStackUse(module, *llvmModule)))
+    return failure();
+
+  // Everything the compiler made is internal; the model structure is the
+  // library's only export.
+  for (llvm::Function &function : *llvmModule)
+    if (!function.isDeclaration())
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
+
+  FailureOr<llvm::GlobalVariable *> functionTable =
+      createFunctionTable(module, *llvmModule, model);
+  if (failed(functionTable))
+    return failure();
+  auto [blobTable, sizeTable] = createBlobTables(*llvmModule, model.blobs);
+  createModelStructure(*llvmModule, model, *functionTable, blobTable,
+                       sizeTable);
   return llvmModule;
 }

@@ -453,6 +453,73 @@ FailureOr<GraphEntrySpec> configEntry(MLIRContext *context, StringRef path) {
 
 } // namespace
 
+namespace {
+/// The entry points to import, and whether they are the file's signatures.
+struct EntrySpecs {
+  std::vector<GraphEntrySpec> specs;
+  bool fromSignatures = false;
+};
+} // namespace
+
+/// The entry points the options give, else the tf2xla Config's, else the
+/// file's signatures.
+static FailureOr<EntrySpecs> entrySpecs(const ModelFile &file,
+                                        const GraphImportOptions &options,
+                                        MLIRContext *context) {
+  EntrySpecs entries;
+  entries.specs = options.entries;
+  if (entries.specs.empty() && !options.configPath.empty()) {
+    FailureOr<GraphEntrySpec> spec = configEntry(context, options.configPath);
+    if (failed(spec))
+      return failure();
+    entries.specs.push_back(*spec);
+  }
+  if (entries.specs.empty()) {
+    entries.specs = signatureEntries(file);
+    entries.fromSignatures = true;
+  }
+  if (entries.specs.empty())
+    return emitError(file.fileLocation(context))
+           << "has no signatures, so tfc does not know what to "
+              "compile: give --fetch (with --feed and --target) "
+              "or --entry NAME=FEEDS:FETCHES[:TARGETS]";
+  return entries;
+}
+
+/// Imports signature `spec` as `funcName`. A signature tfc cannot compile
+/// is left out with a warning that carries its errors, so that the others
+/// still can be (serving models often have one that parses tf.Example
+/// strings). Whether it was imported.
+static bool importSignature(GraphImporter &importer, const GraphEntrySpec &spec,
+                            StringRef funcName, Location fileLoc) {
+  MLIRContext *context = importer.context;
+  std::vector<std::string> messages;
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error) {
+        std::string where;
+        if (auto fileLine = dyn_cast<FileLineColLoc>(diag.getLocation()))
+          where = (fileLine.getFilename().str() + ":" +
+                   std::to_string(fileLine.getLine()) + ": ");
+        messages.push_back(where + diag.str());
+      }
+      return success();
+    });
+    FailureOr<ResolvedEntry> entry =
+        resolveEntry(importer.index, spec, fileLoc);
+    result =
+        failed(entry) ? failure() : importEntry(importer, *entry, funcName);
+  }
+  if (succeeded(result))
+    return true;
+  InFlightDiagnostic warning =
+      emitWarning(fileLoc) << "signature '" << spec.name << "' is left out:";
+  for (const std::string &message : messages)
+    warning << "\n  " << message;
+  return false;
+}
+
 /// Imports a model file read or parsed already.
 static OwningOpRef<ModuleOp>
 importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
@@ -467,25 +534,9 @@ importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
   FailureOr<GraphIndex> index = GraphIndex::build(**file, context);
   if (failed(index))
     return nullptr;
-
-  std::vector<GraphEntrySpec> specs = options.entries;
-  bool fromSignatures = false;
-  if (specs.empty() && !options.configPath.empty()) {
-    FailureOr<GraphEntrySpec> spec = configEntry(context, options.configPath);
-    if (failed(spec))
-      return nullptr;
-    specs.push_back(*spec);
-  }
-  if (specs.empty()) {
-    specs = signatureEntries(**file);
-    fromSignatures = true;
-  }
-  if (specs.empty()) {
-    emitError(fileLoc) << "has no signatures, so tfc does not know what to "
-                          "compile: give --fetch (with --feed and --target) "
-                          "or --entry NAME=FEEDS:FETCHES[:TARGETS]";
+  FailureOr<EntrySpecs> entries = entrySpecs(**file, options, context);
+  if (failed(entries))
     return nullptr;
-  }
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   GraphImporter importer(**file, *index, *module);
@@ -497,45 +548,18 @@ importModelFile(FailureOr<std::unique_ptr<ModelFile>> file,
     if (isVariableOp(index->node(i).op()))
       funcNames.insert(index->node(i).name());
   int imported = 0;
-  for (const GraphEntrySpec &spec : specs) {
+  for (const GraphEntrySpec &spec : entries->specs) {
     std::string funcName = cIdentifier(spec.name);
     while (!funcNames.insert(funcName).second)
       funcName += "_";
-    if (!fromSignatures) {
-      FailureOr<ResolvedEntry> entry = resolveEntry(*index, spec, fileLoc);
-      if (failed(entry) || failed(importEntry(importer, *entry, funcName)))
-        return nullptr;
-      ++imported;
+    if (entries->fromSignatures) {
+      if (importSignature(importer, spec, funcName, fileLoc))
+        ++imported;
       continue;
     }
-    // A signature tfc cannot compile is skipped with a warning, so that
-    // the others still can be (serving models often have one that parses
-    // tf.Example strings).
-    std::vector<std::string> messages;
-    LogicalResult result = success();
-    {
-      ScopedDiagnosticHandler capture(context, [&](Diagnostic &diag) {
-        if (diag.getSeverity() == DiagnosticSeverity::Error) {
-          std::string where;
-          if (auto fileLine = dyn_cast<FileLineColLoc>(diag.getLocation()))
-            where = (fileLine.getFilename().str() + ":" +
-                     std::to_string(fileLine.getLine()) + ": ");
-          messages.push_back(where + diag.str());
-        }
-        return success();
-      });
-      FailureOr<ResolvedEntry> entry = resolveEntry(*index, spec, fileLoc);
-      result =
-          failed(entry) ? failure() : importEntry(importer, *entry, funcName);
-    }
-    if (failed(result)) {
-      InFlightDiagnostic warning = emitWarning(fileLoc)
-                                   << "signature '" << spec.name
-                                   << "' is left out:";
-      for (const std::string &message : messages)
-        warning << "\n  " << message;
-      continue;
-    }
+    FailureOr<ResolvedEntry> entry = resolveEntry(*index, spec, fileLoc);
+    if (failed(entry) || failed(importEntry(importer, *entry, funcName)))
+      return nullptr;
     ++imported;
   }
   if (imported == 0) {

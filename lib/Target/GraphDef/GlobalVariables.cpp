@@ -96,6 +96,104 @@ int GraphImporter::initializerOf(int node) const {
   return -1;
 }
 
+namespace {
+
+/// What a variable node declares: its element type, and its shape unless
+/// its rank is unknown.
+struct DeclaredType {
+  Type element;
+  std::optional<SmallVector<int64_t>> dims;
+
+  bool isStatic() const { return dims && !ShapedType::isDynamicShape(*dims); }
+  /// The global's type until an initial value tells an unknown shape.
+  RankedTensorType placeholder() const {
+    return RankedTensorType::get(dims ? *dims : SmallVector<int64_t>(),
+                                 element);
+  }
+};
+
+/// Starts an error about the variable being imported.
+using VariableError = llvm::function_ref<InFlightDiagnostic()>;
+
+} // namespace
+
+/// The element type and shape variable node `def` declares.
+static FailureOr<DeclaredType> declaredType(MLIRContext *context,
+                                            const tensorflow::NodeDef &def,
+                                            VariableError fail) {
+  auto dtype = def.attr().find("dtype");
+  if (dtype == def.attr().end()) {
+    fail() << "has no 'dtype' attribute";
+    return failure();
+  }
+  DeclaredType declared;
+  declared.element = convertDataType(context, dtype->second.type());
+  if (!declared.element) {
+    fail() << "holds " << dataTypeName(dtype->second.type())
+           << " values, a dtype tfc does not have";
+    return failure();
+  }
+  auto shape = def.attr().find("shape");
+  if (shape != def.attr().end() && !shape->second.shape().unknown_rank()) {
+    declared.dims.emplace();
+    for (const auto &dim : shape->second.shape().dim())
+      declared.dims->push_back(dim.size() < 0 ? ShapedType::kDynamic
+                                              : dim.size());
+  }
+  return declared;
+}
+
+/// Creates the global of a variable after the module's other globals:
+/// variables go first in the module, in the order they are created. With
+/// `zeros`, it starts as zeros; else its initial value region is to fill.
+static GlobalVariableOp createGlobal(ModuleOp module, Location loc,
+                                     StringRef name, RankedTensorType type,
+                                     bool zeros,
+                                     ArrayRef<std::string> collections) {
+  OpBuilder builder(module.getContext());
+  Block &body = module.getBodyRegion().front();
+  auto lastGlobal = llvm::find_if(llvm::reverse(body), [](Operation &op) {
+    return isa<GlobalVariableOp>(op);
+  });
+  if (lastGlobal == llvm::reverse(body).end())
+    builder.setInsertionPointToStart(&body);
+  else
+    builder.setInsertionPointAfter(&*lastGlobal);
+  SmallVector<StringRef> collectionRefs(collections.begin(), collections.end());
+  InitializerAttrInterface initializer;
+  if (zeros)
+    initializer = ZerosAttr::get(module.getContext());
+  return GlobalVariableOp::create(builder, loc, builder.getStringAttr(name),
+                                  TypeAttr::get(type), initializer,
+                                  builder.getStrArrayAttr(collectionRefs),
+                                  StringAttr(), FlatSymbolRefAttr());
+}
+
+/// Ends the initial value region of `global` with tensor `value`, imported
+/// in `scope`; a variable whose shape the graph leaves open takes the
+/// value's.
+static LogicalResult yieldInitialValue(ImportScope &scope,
+                                       GlobalVariableOp global, TensorId value,
+                                       const DeclaredType &declared,
+                                       Location loc, VariableError fail) {
+  OpBuilder inner = OpBuilder::atBlockEnd(scope.block);
+  FailureOr<Value> initial = scope.tensorValue(value, inner, loc);
+  if (failed(initial))
+    return failure();
+  YieldOp::create(inner, loc, ValueRange{*initial});
+  if (declared.isStatic())
+    return success();
+  auto initialType = dyn_cast<RankedTensorType>(initial->getType());
+  if (!initialType || !initialType.hasStaticShape()) {
+    fail() << "its shape is not known from the graph (validate_shape=False "
+              "or unknown dimensions) nor from its initial value of type "
+           << initial->getType();
+    return failure();
+  }
+  global.setValueType(initialType);
+  return success();
+}
+
 FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
   auto cached = variables.find(node);
   if (cached != variables.end())
@@ -110,25 +208,9 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
     fail() << "its initial value depends on itself";
     return failure();
   }
-
-  auto dtype = def.attr().find("dtype");
-  if (dtype == def.attr().end()) {
-    fail() << "has no 'dtype' attribute";
+  FailureOr<DeclaredType> declared = declaredType(context, def, fail);
+  if (failed(declared))
     return failure();
-  }
-  Type element = convertDataType(context, dtype->second.type());
-  if (!element) {
-    fail() << "holds " << dataTypeName(dtype->second.type())
-           << " values, a dtype tfc does not have";
-    return failure();
-  }
-  std::optional<SmallVector<int64_t>> dims;
-  auto shape = def.attr().find("shape");
-  if (shape != def.attr().end() && !shape->second.shape().unknown_rank()) {
-    dims.emplace();
-    for (const auto &dim : shape->second.shape().dim())
-      dims->push_back(dim.size() < 0 ? ShapedType::kDynamic : dim.size());
-  }
 
   int init = initializerOf(node);
   // A TensorFlow 2 SavedModel's variables have no initializer in the
@@ -143,44 +225,21 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
            << def.name() << "/Assign')";
     return failure();
   }
-  if (restoredOnly && (!dims || ShapedType::isDynamicShape(*dims))) {
+  if (restoredOnly && !declared->isStatic()) {
     fail() << "has no initializer and its shape is not fully known";
     return failure();
   }
 
-  // Variables go first in the module, in the order they are created.
-  OpBuilder builder(context);
-  Block &body = module.getBodyRegion().front();
-  auto lastGlobal = llvm::find_if(llvm::reverse(body), [](Operation &op) {
-    return isa<GlobalVariableOp>(op);
-  });
-  if (lastGlobal == llvm::reverse(body).end())
-    builder.setInsertionPointToStart(&body);
-  else
-    builder.setInsertionPointAfter(&*lastGlobal);
-  std::vector<std::string> collections = variableCollections(def.name());
-  SmallVector<StringRef> collectionRefs(collections.begin(), collections.end());
-  auto placeholderType =
-      RankedTensorType::get(dims ? *dims : SmallVector<int64_t>(), element);
+  GlobalVariableOp global =
+      createGlobal(module, loc, def.name(), declared->placeholder(),
+                   restoredOnly, variableCollections(def.name()));
+  variables[node] = global;
   if (restoredOnly) {
-    auto global = GlobalVariableOp::create(
-        builder, loc, builder.getStringAttr(def.name()),
-        TypeAttr::get(placeholderType), ZerosAttr::get(context),
-        builder.getStrArrayAttr(collectionRefs), StringAttr(),
-        FlatSymbolRefAttr());
-    variables[node] = global;
     initializing.erase(node);
     return global;
   }
-  auto global = GlobalVariableOp::create(
-      builder, loc, builder.getStringAttr(def.name()),
-      TypeAttr::get(placeholderType), InitializerAttrInterface(),
-      builder.getStrArrayAttr(collectionRefs), StringAttr(),
-      FlatSymbolRefAttr());
-  variables[node] = global;
   Block *block = new Block();
   global.getInitialValue().push_back(block);
-
   ImportScope scope(*this, block, /*parent=*/nullptr, /*initialValue=*/true);
   NodeInput valueInput = index.dataInputs(init)[1];
   TensorId value{valueInput.node, valueInput.output};
@@ -191,22 +250,8 @@ FailureOr<GlobalVariableOp> GraphImporter::globalVariable(int node) {
     variables.erase(node);
     return failure();
   }
-  OpBuilder inner = OpBuilder::atBlockEnd(block);
-  FailureOr<Value> initial = scope.tensorValue(value, inner, loc);
-  if (failed(initial))
+  if (failed(yieldInitialValue(scope, global, value, *declared, loc, fail)))
     return failure();
-  YieldOp::create(inner, loc, ValueRange{*initial});
-
-  auto initialType = dyn_cast<RankedTensorType>(initial->getType());
-  if (!dims || ShapedType::isDynamicShape(*dims)) {
-    if (!initialType || !initialType.hasStaticShape()) {
-      fail() << "its shape is not known from the graph (validate_shape=False "
-                "or unknown dimensions) nor from its initial value of type "
-             << initial->getType();
-      return failure();
-    }
-    global.setValueType(initialType);
-  }
   initializing.erase(node);
   return global;
 }

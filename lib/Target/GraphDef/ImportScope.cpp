@@ -153,65 +153,78 @@ LogicalResult importNode(ImportScope &scope, int node) {
   return success();
 }
 
-} // namespace
+/// Whether a node waits in `scope` for its input `input`: the input is
+/// neither a tensor given nor a control edge that holds without a token.
+bool waitsFor(ImportScope &scope, const NodeInput &input) {
+  return input.control ? !scope.isGivenControl(input.node)
+                       : !scope.findGiven({input.node, input.output});
+}
 
-LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
-                                     ArrayRef<int> targetNodes) {
-  const GraphIndex &index = importer.index;
-  // What the results need, stopping at given tensors and at nodes an
-  // enclosing scope has imported.
+/// What `tensors` and `targetNodes` need, stopping at given tensors and at
+/// nodes an enclosing scope has imported.
+llvm::SetVector<int> neededNodes(ImportScope &scope, ArrayRef<TensorId> tensors,
+                                 ArrayRef<int> targetNodes) {
+  const GraphIndex &index = scope.importer.index;
   llvm::SetVector<int> needed;
   SmallVector<int> work;
   for (TensorId id : tensors)
-    if (!findGiven(id))
+    if (!scope.findGiven(id))
       work.push_back(id.node);
   work.append(targetNodes.begin(), targetNodes.end());
   while (!work.empty()) {
     int node = work.pop_back_val();
-    if (find(node) || !needed.insert(node))
+    if (scope.find(node) || !needed.insert(node))
       continue;
     for (const NodeInput &input : index.inputs(node))
-      if (input.control ? !isGivenControl(input.node)
-                        : !findGiven({input.node, input.output}))
+      if (waitsFor(scope, input))
         work.push_back(input.node);
   }
+  return needed;
+}
 
-  // Every unsupported op type at once, with counts and first nodes.
+/// Fails naming every unsupported op type among `needed` at once, with
+/// counts and first nodes.
+LogicalResult checkSupported(GraphImporter &importer,
+                             const llvm::SetVector<int> &needed) {
+  const GraphIndex &index = importer.index;
   llvm::StringMap<SmallVector<int>> unsupported;
   for (int node : needed)
     if (!OpRegistry::get().lookup(index.node(node).op()))
       unsupported[index.node(node).op()].push_back(node);
-  if (!unsupported.empty()) {
-    std::vector<std::string> types;
-    for (auto &entry : unsupported) {
-      types.push_back(entry.first().str());
-      llvm::sort(entry.second);
-    }
-    llvm::sort(types);
-    int first = unsupported[types.front()].front();
-    InFlightDiagnostic diag = emitError(importer.nodeLocation(first))
-                              << types.size()
-                              << " op type(s) of the graph are not "
-                                 "supported by tfc:";
-    for (const std::string &type : types) {
-      ArrayRef<int> nodes = unsupported[type];
-      diag << "\n  " << type << " x" << nodes.size() << " (";
-      for (auto [i, node] : llvm::enumerate(nodes.take_front(3)))
-        diag << (i ? ", " : "") << "'" << index.node(node).name() << "'";
-      diag << (nodes.size() > 3 ? ", ...)" : ")");
-    }
-    return failure();
+  if (unsupported.empty())
+    return success();
+  std::vector<std::string> types;
+  for (auto &entry : unsupported) {
+    types.push_back(entry.first().str());
+    llvm::sort(entry.second);
   }
+  llvm::sort(types);
+  int first = unsupported[types.front()].front();
+  InFlightDiagnostic diag = emitError(importer.nodeLocation(first))
+                            << types.size()
+                            << " op type(s) of the graph are not "
+                               "supported by tfc:";
+  for (const std::string &type : types) {
+    ArrayRef<int> nodes = unsupported[type];
+    diag << "\n  " << type << " x" << nodes.size() << " (";
+    for (auto [i, node] : llvm::enumerate(nodes.take_front(3)))
+      diag << (i ? ", " : "") << "'" << index.node(node).name() << "'";
+    diag << (nodes.size() > 3 ? ", ...)" : ")");
+  }
+  return failure();
+}
 
-  // Kahn's algorithm; among ready nodes the one written first goes first.
+/// Imports `needed` into `scope`, each node after its inputs (Kahn's
+/// algorithm; among ready nodes the one written first goes first).
+LogicalResult importInOrder(ImportScope &scope,
+                            const llvm::SetVector<int> &needed) {
+  const GraphIndex &index = scope.importer.index;
   llvm::DenseMap<int, int> pending;
   llvm::DenseMap<int, SmallVector<int, 2>> users;
   for (int node : needed) {
     int count = 0;
     for (const NodeInput &input : index.inputs(node))
-      if (needed.contains(input.node) &&
-          (input.control ? !isGivenControl(input.node)
-                         : !findGiven({input.node, input.output}))) {
+      if (needed.contains(input.node) && waitsFor(scope, input)) {
         ++count;
         users[input.node].push_back(node);
       }
@@ -226,25 +239,34 @@ LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
     int node = ready.top();
     ready.pop();
     // A nested region may have had this scope import it already.
-    if (!find(node) && failed(importNode(*this, node)))
+    if (!scope.find(node) && failed(importNode(scope, node)))
       return failure();
     ++imported;
     for (int user : users[node])
       if (--pending[user] == 0)
         ready.push(user);
   }
-  if (imported != needed.size()) {
-    int stuck = -1;
-    for (int node : needed)
-      if (pending[node] > 0 && (stuck < 0 || node < stuck))
-        stuck = node;
-    return emitError(importer.nodeLocation(stuck))
-           << "node '" << index.node(stuck).name() << "' ("
-           << index.node(stuck).op()
-           << ") is on a cycle of the graph that is not a TensorFlow "
-              "while loop";
-  }
-  return success();
+  if (imported == needed.size())
+    return success();
+  int stuck = -1;
+  for (int node : needed)
+    if (pending[node] > 0 && (stuck < 0 || node < stuck))
+      stuck = node;
+  return emitError(scope.importer.nodeLocation(stuck))
+         << "node '" << index.node(stuck).name() << "' ("
+         << index.node(stuck).op()
+         << ") is on a cycle of the graph that is not a TensorFlow "
+            "while loop";
+}
+
+} // namespace
+
+LogicalResult ImportScope::importFor(ArrayRef<TensorId> tensors,
+                                     ArrayRef<int> targetNodes) {
+  llvm::SetVector<int> needed = neededNodes(*this, tensors, targetNodes);
+  if (failed(checkSupported(importer, needed)))
+    return failure();
+  return importInOrder(*this, needed);
 }
 
 FailureOr<Value> ImportScope::tensorValue(TensorId id, OpBuilder &builder,

@@ -165,7 +165,57 @@ private:
 
   /// Whether node `def` calls a function, and which.
   FailureOr<std::optional<Callee>> calleeOf(int node);
+  /// One call being inlined: its function, and the names the function's
+  /// arguments and nodes take in the graph.
+  struct Expansion {
+    Expansion(const Call &call, const Callee &callee,
+              const tensorflow::NodeDef &node)
+        : call(call), callee(callee), node(node) {}
+
+    const Call &call;
+    Callee callee;
+    /// Copied: the graph grows while the call is inlined.
+    tensorflow::NodeDef node;
+    std::vector<std::string> dataInputs, controlInputs;
+    /// Argument name to the call's input bound to it.
+    llvm::StringMap<std::string> args;
+    /// Body node name to its index in the function.
+    llvm::StringMap<int> body;
+    std::string controlName;
+    /// The name scope of the body's copies, `N/` or `N_k/`.
+    std::string prefix;
+
+    const tensorflow::FunctionDef &function() const { return *callee.function; }
+    const tensorflow::OpDef &signature() const {
+      return callee.function->signature();
+    }
+    const std::string &fname() const { return signature().name(); }
+  };
+
   LogicalResult inlineCall(const Call &call, std::deque<Call> &work);
+  /// Rejects a recursive call, and calls nested too deep.
+  LogicalResult checkNesting(const Expansion &e);
+  /// Binds the call's data inputs to the function's single-tensor arguments.
+  LogicalResult bindArguments(Expansion &e);
+  /// Indexes the body by node name, rejecting clashes.
+  LogicalResult indexBody(Expansion &e);
+  /// Picks the control node's name and a name scope free in the graph.
+  void chooseScope(Expansion &e);
+  /// A FunctionDef-style input of body node `def` (or, if null, a ret) as a
+  /// GraphDef one.
+  FailureOr<std::string> translateInput(const Expansion &e,
+                                        const tensorflow::NodeDef *def,
+                                        StringRef text);
+  /// The body's nodes, renamed into the scope, with GraphDef-style inputs.
+  FailureOr<std::vector<tensorflow::NodeDef>> copyBody(const Expansion &e);
+  /// The node that replaces the call: the results, after the function's
+  /// side effects.
+  FailureOr<tensorflow::NodeDef> callResults(const Expansion &e);
+  /// Adds the control node and the body's copies to the graph, and queues
+  /// the calls among the copies.
+  LogicalResult appendBody(const Expansion &e,
+                           std::vector<tensorflow::NodeDef> &copies,
+                           std::deque<Call> &work);
   /// The flat output index of `arg:idx` of body node `def`.
   FailureOr<int> flatOutput(int call, const tensorflow::NodeDef &def,
                             StringRef function, StringRef arg, int idx);
@@ -307,191 +357,204 @@ LogicalResult Inliner::resolvePlaceholders(int call, tensorflow::NodeDef &def,
   return success();
 }
 
+/// The node a tensor or control input names.
+static StringRef nodeOfTensor(StringRef tensor) {
+  return tensor.ltrim('^').take_until([](char c) { return c == ':'; });
+}
+
 LogicalResult Inliner::inlineCall(const Call &call, std::deque<Call> &work) {
   FailureOr<std::optional<Callee>> found = calleeOf(call.node);
   if (failed(found))
     return failure();
-  const Callee &callee = **found;
-  const tensorflow::FunctionDef &f = *callee.function;
-  const tensorflow::OpDef &signature = f.signature();
-  const std::string &fname = signature.name();
-  if (llvm::is_contained(call.chain, fname)) {
-    InFlightDiagnostic diag = error(call.node) << "calls function '" << fname
-                                               << "' recursively (";
-    diag << llvm::join(call.chain, " -> ") << " -> " << fname
+  Expansion e(call, **found, graph.node(call.node));
+  if (failed(checkNesting(e)) || failed(bindArguments(e)) ||
+      failed(indexBody(e)))
+    return failure();
+  chooseScope(e);
+  FailureOr<std::vector<tensorflow::NodeDef>> copies = copyBody(e);
+  if (failed(copies))
+    return failure();
+  FailureOr<tensorflow::NodeDef> results = callResults(e);
+  if (failed(results))
+    return failure();
+  *graph.mutable_node(call.node) = std::move(*results);
+  return appendBody(e, *copies, work);
+}
+
+LogicalResult Inliner::checkNesting(const Expansion &e) {
+  const std::string &fname = e.fname();
+  if (llvm::is_contained(e.call.chain, fname)) {
+    InFlightDiagnostic diag = error(e.call.node) << "calls function '" << fname
+                                                 << "' recursively (";
+    diag << llvm::join(e.call.chain, " -> ") << " -> " << fname
          << "); tfc inlines calls and cannot inline a recursion";
     return failure();
   }
-  if (call.chain.size() >= kMaxCallDepth)
-    return error(call.node)
+  if (e.call.chain.size() >= kMaxCallDepth)
+    return error(e.call.node)
            << "calls nest deeper than " << kMaxCallDepth << " functions";
+  return success();
+}
 
-  // Copied: the graph grows below.
-  const tensorflow::NodeDef node = graph.node(call.node);
-  const std::string &name = node.name();
-  std::vector<std::string> dataInputs, controlInputs;
-  for (const std::string &input : node.input())
-    (StringRef(input).starts_with("^") ? controlInputs : dataInputs)
+LogicalResult Inliner::bindArguments(Expansion &e) {
+  const tensorflow::OpDef &signature = e.signature();
+  const std::string &fname = e.fname();
+  for (const std::string &input : e.node.input())
+    (StringRef(input).starts_with("^") ? e.controlInputs : e.dataInputs)
         .push_back(input);
   for (const auto &arg : signature.input_arg())
     if (!arg.number_attr().empty() || !arg.type_list_attr().empty())
-      return error(call.node)
+      return error(e.call.node)
              << "function '" << fname << "' has the list argument '"
              << arg.name() << "'; tfc inlines functions whose arguments are "
              << "single tensors (as TensorFlow instantiates them)";
   for (const auto &arg : signature.output_arg())
     if (!arg.number_attr().empty() || !arg.type_list_attr().empty())
-      return error(call.node)
+      return error(e.call.node)
              << "function '" << fname << "' has the list result '" << arg.name()
              << "'; tfc inlines functions whose results are "
              << "single tensors (as TensorFlow instantiates them)";
-  if (static_cast<int>(dataInputs.size()) != signature.input_arg_size())
-    return error(call.node)
-           << "passes " << dataInputs.size() << " inputs to function '" << fname
-           << "', which takes " << signature.input_arg_size();
-
-  llvm::StringMap<std::string> args;
+  if (static_cast<int>(e.dataInputs.size()) != signature.input_arg_size())
+    return error(e.call.node)
+           << "passes " << e.dataInputs.size() << " inputs to function '"
+           << fname << "', which takes " << signature.input_arg_size();
   for (auto [i, arg] : llvm::enumerate(signature.input_arg()))
-    args[arg.name()] = dataInputs[i];
-  llvm::StringMap<int> body;
-  for (auto [i, def] : llvm::enumerate(f.node_def())) {
-    if (args.count(def.name()))
-      return error(call.node) << "in function '" << fname << "', node '"
-                              << def.name() << "' has the name of an argument";
-    if (!body.try_emplace(def.name(), static_cast<int>(i)).second)
-      return error(call.node) << "in function '" << fname << "', node '"
-                              << def.name() << "' is defined twice";
-  }
+    e.args[arg.name()] = e.dataInputs[i];
+  return success();
+}
 
+LogicalResult Inliner::indexBody(Expansion &e) {
+  for (auto [i, def] : llvm::enumerate(e.function().node_def())) {
+    if (e.args.count(def.name()))
+      return error(e.call.node)
+             << "in function '" << e.fname() << "', node '" << def.name()
+             << "' has the name of an argument";
+    if (!e.body.try_emplace(def.name(), static_cast<int>(i)).second)
+      return error(e.call.node) << "in function '" << e.fname() << "', node '"
+                                << def.name() << "' is defined twice";
+  }
+  return success();
+}
+
+void Inliner::chooseScope(Expansion &e) {
   // The name scope: `N/`, unless a node of the graph has a name there.
-  std::string controlName = "input_control_node";
-  for (int k = 1; body.count(controlName); ++k)
-    controlName = "input_control_node_" + std::to_string(k);
-  std::string prefix;
+  e.controlName = "input_control_node";
+  for (int k = 1; e.body.count(e.controlName); ++k)
+    e.controlName = "input_control_node_" + std::to_string(k);
+  const std::string &name = e.node.name();
   for (int k = 0;; ++k) {
-    prefix = (k == 0 ? name : name + "_" + std::to_string(k)) + "/";
-    bool free = !names.count(prefix + controlName);
-    for (const auto &entry : body)
-      free = free && !names.count(prefix + entry.getKey().str());
+    e.prefix = (k == 0 ? name : name + "_" + std::to_string(k)) + "/";
+    bool free = !names.count(e.prefix + e.controlName);
+    for (const auto &entry : e.body)
+      free = free && !names.count(e.prefix + entry.getKey().str());
     if (free)
       break;
   }
+}
 
-  auto fail = [&](const tensorflow::NodeDef &def) {
-    return error(call.node) << "in function '" << fname << "', node '"
-                            << def.name() << "' (" << def.op() << "): ";
+FailureOr<std::string> Inliner::translateInput(const Expansion &e,
+                                               const tensorflow::NodeDef *def,
+                                               StringRef text) {
+  const std::string &fname = e.fname();
+  bool control = text.consume_front("^");
+  SmallVector<StringRef, 3> parts;
+  text.split(parts, ':');
+  auto bad = [&]() -> InFlightDiagnostic {
+    if (def)
+      return error(e.call.node)
+             << "in function '" << fname << "', node '" << def->name() << "' ("
+             << def->op() << "): input '" << (control ? "^" : "") << text
+             << "' ";
+    return error(e.call.node)
+           << "in function '" << fname << "', result '" << text << "' ";
   };
-  auto nodeOf = [](StringRef tensor) {
-    return tensor.ltrim('^').take_until([](char c) { return c == ':'; });
-  };
-  // A FunctionDef-style input of `def` (or a ret) as a GraphDef one.
-  auto translate = [&](const tensorflow::NodeDef *def,
-                       StringRef text) -> FailureOr<std::string> {
-    bool control = text.consume_front("^");
-    SmallVector<StringRef, 3> parts;
-    text.split(parts, ':');
-    auto bad = [&]() -> InFlightDiagnostic {
-      if (def)
-        return fail(*def) << "input '" << (control ? "^" : "") << text << "' ";
-      return error(call.node)
-             << "in function '" << fname << "', result '" << text << "' ";
-    };
-    if (parts.size() == 1) {
-      if (auto it = args.find(text); it != args.end())
-        return control ? "^" + nodeOf(it->second).str() : it->second;
-      if (body.count(text))
-        return (control ? "^" : "") + prefix + text.str();
-      bad() << "names neither an argument nor a node of the function";
+  if (parts.size() == 1) {
+    if (auto it = e.args.find(text); it != e.args.end())
+      return control ? "^" + nodeOfTensor(it->second).str() : it->second;
+    if (e.body.count(text))
+      return (control ? "^" : "") + e.prefix + text.str();
+    bad() << "names neither an argument nor a node of the function";
+    return failure();
+  }
+  if (control) {
+    bad() << "is a control input with an output";
+    return failure();
+  }
+  int flat;
+  int idx;
+  if (!e.body.count(parts[0])) {
+    bad() << "names no node of the function";
+    return failure();
+  }
+  int bodyIndex = e.body.lookup(parts[0]);
+  if (parts.size() == 2) {
+    if (parts[1].getAsInteger(10, flat) || flat < 0) {
+      bad() << "is neither 'node:output_arg:index' nor 'node:index'";
       return failure();
     }
-    if (control) {
-      bad() << "is a control input with an output";
+  } else if (parts.size() == 3 && !parts[2].getAsInteger(10, idx) && idx >= 0) {
+    tensorflow::NodeDef producer = e.function().node_def(bodyIndex);
+    if (failed(resolvePlaceholders(e.call.node, producer, fname, e.callee)))
       return failure();
-    }
-    int flat;
-    int idx;
-    if (!body.count(parts[0])) {
-      bad() << "names no node of the function";
+    FailureOr<int> k = flatOutput(e.call.node, producer, fname, parts[1], idx);
+    if (failed(k))
       return failure();
-    }
-    int bodyIndex = body.lookup(parts[0]);
-    if (parts.size() == 2) {
-      if (parts[1].getAsInteger(10, flat) || flat < 0) {
-        bad() << "is neither 'node:output_arg:index' nor 'node:index'";
-        return failure();
-      }
-    } else if (parts.size() == 3 && !parts[2].getAsInteger(10, idx) &&
-               idx >= 0) {
-      tensorflow::NodeDef producer = f.node_def(bodyIndex);
-      if (failed(resolvePlaceholders(call.node, producer, fname, callee)))
-        return failure();
-      FailureOr<int> k = flatOutput(call.node, producer, fname, parts[1], idx);
-      if (failed(k))
-        return failure();
-      flat = *k;
-    } else {
-      bad() << "is not of the form 'node:output_arg:index'";
-      return failure();
-    }
-    std::string result = prefix + parts[0].str();
-    if (flat != 0)
-      result += ":" + std::to_string(flat);
-    return result;
-  };
+    flat = *k;
+  } else {
+    bad() << "is not of the form 'node:output_arg:index'";
+    return failure();
+  }
+  std::string result = e.prefix + parts[0].str();
+  if (flat != 0)
+    result += ":" + std::to_string(flat);
+  return result;
+}
 
-  // The body.
-  bool positions =
-      !file.nodePositions.empty() &&
-      static_cast<int>(file.nodePositions.size()) == graph.node_size();
-  std::pair<unsigned, unsigned> position =
-      positions ? file.nodePositions[call.node]
-                : std::pair<unsigned, unsigned>();
-  auto append = [&](tensorflow::NodeDef def) {
-    names.insert(def.name());
-    int index = graph.node_size();
-    *graph.add_node() = std::move(def);
-    if (positions)
-      file.nodePositions.push_back(position);
-    return index;
-  };
+FailureOr<std::vector<tensorflow::NodeDef>>
+Inliner::copyBody(const Expansion &e) {
   std::vector<tensorflow::NodeDef> copies;
-  for (const tensorflow::NodeDef &def : f.node_def()) {
+  for (const tensorflow::NodeDef &def : e.function().node_def()) {
     tensorflow::NodeDef copy = def;
-    if (failed(resolvePlaceholders(call.node, copy, fname, callee)))
+    if (failed(resolvePlaceholders(e.call.node, copy, e.fname(), e.callee)))
       return failure();
-    copy.set_name(prefix + def.name());
+    copy.set_name(e.prefix + def.name());
     copy.clear_input();
     bool dependsOnBody = false;
     for (const std::string &input : def.input()) {
-      FailureOr<std::string> text = translate(&def, input);
+      FailureOr<std::string> text = translateInput(e, &def, input);
       if (failed(text))
         return failure();
-      dependsOnBody = dependsOnBody || body.count(nodeOf(input));
+      dependsOnBody = dependsOnBody || e.body.count(nodeOfTensor(input));
       copy.add_input(*text);
     }
-    if (!controlInputs.empty() && !dependsOnBody)
-      copy.add_input("^" + prefix + controlName);
+    if (!e.controlInputs.empty() && !dependsOnBody)
+      copy.add_input("^" + e.prefix + e.controlName);
     copies.push_back(std::move(copy));
   }
+  return copies;
+}
 
-  // The call node: the results, after the function's side effects.
+FailureOr<tensorflow::NodeDef> Inliner::callResults(const Expansion &e) {
+  const tensorflow::FunctionDef &f = e.function();
+  const tensorflow::OpDef &signature = e.signature();
+  const std::string &fname = e.fname();
   tensorflow::NodeDef results;
-  results.set_name(name);
-  results.set_device(node.device());
+  results.set_name(e.node.name());
+  results.set_device(e.node.device());
   tensorflow::AttrValue types;
   for (const auto &arg : signature.output_arg()) {
     auto ret = f.ret().find(arg.name());
     if (ret == f.ret().end())
-      return error(call.node) << "function '" << fname << "' returns nothing "
-                              << "for its result '" << arg.name() << "'";
-    FailureOr<std::string> text = translate(nullptr, ret->second);
+      return error(e.call.node) << "function '" << fname << "' returns nothing "
+                                << "for its result '" << arg.name() << "'";
+    FailureOr<std::string> text = translateInput(e, nullptr, ret->second);
     if (failed(text))
       return failure();
     results.add_input(*text);
     int dtype = arg.type();
     if (!arg.type_attr().empty()) {
-      auto attr = callee.attrs->find(arg.type_attr());
-      if (attr != callee.attrs->end() &&
+      auto attr = e.callee.attrs->find(arg.type_attr());
+      if (attr != e.callee.attrs->end() &&
           attr->second.value_case() == tensorflow::AttrValue::kType)
         dtype = attr->second.type();
     }
@@ -499,11 +562,11 @@ LogicalResult Inliner::inlineCall(const Call &call, std::deque<Call> &work) {
   }
   std::vector<std::string> controlRets;
   for (const auto &[key, target] : f.control_ret()) {
-    if (!body.count(target))
-      return error(call.node) << "function '" << fname << "': control "
-                              << "result '" << key << "' names no node '"
-                              << target << "' of the function";
-    controlRets.push_back("^" + prefix + target);
+    if (!e.body.count(target))
+      return error(e.call.node) << "function '" << fname << "': control "
+                                << "result '" << key << "' names no node '"
+                                << target << "' of the function";
+    controlRets.push_back("^" + e.prefix + target);
   }
   llvm::sort(controlRets);
   for (const std::string &input : controlRets)
@@ -513,22 +576,41 @@ LogicalResult Inliner::inlineCall(const Call &call, std::deque<Call> &work) {
   } else {
     results.set_op("IdentityN");
     (*results.mutable_attr())["T"] = types;
-    auto shapes = node.attr().find("_output_shapes");
-    if (shapes != node.attr().end())
+    auto shapes = e.node.attr().find("_output_shapes");
+    if (shapes != e.node.attr().end())
       (*results.mutable_attr())["_output_shapes"] = shapes->second;
   }
-  *graph.mutable_node(call.node) = std::move(results);
+  return results;
+}
 
-  if (!controlInputs.empty()) {
+LogicalResult Inliner::appendBody(const Expansion &e,
+                                  std::vector<tensorflow::NodeDef> &copies,
+                                  std::deque<Call> &work) {
+  // The copies take the call's source position, where the file has them.
+  bool positions =
+      !file.nodePositions.empty() &&
+      static_cast<int>(file.nodePositions.size()) == graph.node_size();
+  std::pair<unsigned, unsigned> position =
+      positions ? file.nodePositions[e.call.node]
+                : std::pair<unsigned, unsigned>();
+  auto append = [&](tensorflow::NodeDef def) {
+    names.insert(def.name());
+    int index = graph.node_size();
+    *graph.add_node() = std::move(def);
+    if (positions)
+      file.nodePositions.push_back(position);
+    return index;
+  };
+  if (!e.controlInputs.empty()) {
     tensorflow::NodeDef control;
-    control.set_name(prefix + controlName);
+    control.set_name(e.prefix + e.controlName);
     control.set_op("NoOp");
-    for (const std::string &input : controlInputs)
+    for (const std::string &input : e.controlInputs)
       control.add_input(input);
     append(std::move(control));
   }
-  std::vector<std::string> chain = call.chain;
-  chain.push_back(fname);
+  std::vector<std::string> chain = e.call.chain;
+  chain.push_back(e.fname());
   for (tensorflow::NodeDef &copy : copies) {
     int index = append(std::move(copy));
     FailureOr<std::optional<Callee>> nested = calleeOf(index);

@@ -161,6 +161,121 @@ LogicalResult selectMetaGraph(MLIRContext *context, ModelFile &file,
   return failure();
 }
 
+/// Reads a text-format SavedModel; node positions are recorded relative to
+/// the chosen MetaGraphDef.
+LogicalResult parseTextSavedModel(MLIRContext *context, ModelFile &file,
+                                  StringRef bytes, ArrayRef<std::string> tags) {
+  pb::TextFormat::ParseInfoTree tree;
+  tensorflow::SavedModel saved;
+  if (!parseText(context, file.path, bytes, saved, &tree))
+    return failure();
+  file.kind = ModelFileKind::SavedModel;
+  int index = -1;
+  std::set<std::string> wanted(tags.begin(), tags.end());
+  for (int i = 0; i < saved.meta_graphs_size(); ++i) {
+    const auto &t = saved.meta_graphs(i).meta_info_def().tags();
+    if (std::set<std::string>(t.begin(), t.end()) == wanted)
+      index = i;
+  }
+  if (failed(selectMetaGraph(context, file, saved, tags)))
+    return failure();
+  const pb::FieldDescriptor *metas =
+      tensorflow::SavedModel::descriptor()->FindFieldByName("meta_graphs");
+  const pb::FieldDescriptor *graphField =
+      tensorflow::MetaGraphDef::descriptor()->FindFieldByName("graph_def");
+  const pb::TextFormat::ParseInfoTree *metaTree =
+      tree.GetTreeForNested(metas, index);
+  recordNodePositions(metaTree ? metaTree->GetTreeForNested(graphField, -1)
+                               : nullptr,
+                      file.graph(), file.nodePositions);
+  return success();
+}
+
+/// Reads a text-format model, whose first field tells its kind.
+LogicalResult parseTextModel(MLIRContext *context, ModelFile &file,
+                             StringRef bytes, ArrayRef<std::string> tags) {
+  StringRef field = firstTextField(bytes);
+  if (field == "saved_model_schema_version" || field == "meta_graphs")
+    return parseTextSavedModel(context, file, bytes, tags);
+  pb::TextFormat::ParseInfoTree tree;
+  if (field == "node" || field == "versions" || field == "library" ||
+      field == "version") {
+    if (!parseText(context, file.path, bytes, *file.meta.mutable_graph_def(),
+                   &tree))
+      return failure();
+    file.kind = ModelFileKind::GraphDef;
+    recordNodePositions(&tree, file.graph(), file.nodePositions);
+    return success();
+  }
+  if (field == "meta_info_def" || field == "graph_def" ||
+      field == "saver_def" || field == "collection_def" ||
+      field == "signature_def" || field == "asset_file_def") {
+    if (!parseText(context, file.path, bytes, file.meta, &tree))
+      return failure();
+    file.kind = ModelFileKind::MetaGraphDef;
+    const pb::FieldDescriptor *graphField =
+        tensorflow::MetaGraphDef::descriptor()->FindFieldByName("graph_def");
+    recordNodePositions(tree.GetTreeForNested(graphField, -1), file.graph(),
+                        file.nodePositions);
+    return success();
+  }
+  return emitError(file.fileLocation(context))
+         << "is text, but not a GraphDef, MetaGraphDef or SavedModel in "
+            "protobuf text format (it starts with '"
+         << (field.empty() ? bytes.take_front(16) : field) << "')";
+}
+
+/// Reads a binary model: tries the kind the name suggests, then the others,
+/// and keeps the first that parses into a plausible graph. False when none
+/// does.
+FailureOr<bool> parseBinaryModel(MLIRContext *context, ModelFile &file,
+                                 StringRef bytes, ArrayRef<std::string> tags) {
+  StringRef fileName = llvm::sys::path::filename(file.path);
+  enum Try { TryGraph, TryMeta, TrySaved };
+  SmallVector<Try> order;
+  if (fileName == "saved_model.pb" || fileName == "saved_model.pbtxt")
+    order = {TrySaved, TryMeta, TryGraph};
+  else if (fileName.ends_with(".meta"))
+    order = {TryMeta, TryGraph, TrySaved};
+  else
+    order = {TryGraph, TryMeta, TrySaved};
+  for (Try attempt : order) {
+    switch (attempt) {
+    case TryGraph: {
+      tensorflow::GraphDef graph;
+      if (parseBinary(bytes, graph) && graph.node_size() > 0 &&
+          isPlausibleGraph(graph)) {
+        file.meta.mutable_graph_def()->Swap(&graph);
+        file.kind = ModelFileKind::GraphDef;
+        return true;
+      }
+      break;
+    }
+    case TryMeta: {
+      tensorflow::MetaGraphDef meta;
+      if (parseBinary(bytes, meta) && isPlausibleMeta(meta)) {
+        file.meta.Swap(&meta);
+        file.kind = ModelFileKind::MetaGraphDef;
+        return true;
+      }
+      break;
+    }
+    case TrySaved: {
+      tensorflow::SavedModel saved;
+      if (parseBinary(bytes, saved) && saved.meta_graphs_size() > 0 &&
+          llvm::all_of(saved.meta_graphs(), isPlausibleMeta)) {
+        file.kind = ModelFileKind::SavedModel;
+        if (failed(selectMetaGraph(context, file, saved, tags)))
+          return failure();
+        return true;
+      }
+      break;
+    }
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 FailureOr<std::unique_ptr<ModelFile>>
@@ -200,110 +315,16 @@ mlir::tfc::graphdef::parseModelBytes(MLIRContext *context, StringRef name,
     return emitError(file->fileLocation(context))
            << "is larger than 2 GiB, the most a protobuf message can hold";
   file->text = looksLikeText(bytes);
-  StringRef fileName = llvm::sys::path::filename(file->path);
-  bool savedModelName =
-      fileName == "saved_model.pb" || fileName == "saved_model.pbtxt";
-
   if (file->text) {
-    StringRef field = firstTextField(bytes);
-    pb::TextFormat::ParseInfoTree tree;
-    if (field == "saved_model_schema_version" || field == "meta_graphs") {
-      tensorflow::SavedModel saved;
-      if (!parseText(context, file->path, bytes, saved, &tree))
-        return failure();
-      file->kind = ModelFileKind::SavedModel;
-      // Positions are recorded relative to the chosen MetaGraphDef.
-      int index = -1;
-      std::set<std::string> wanted(tags.begin(), tags.end());
-      for (int i = 0; i < saved.meta_graphs_size(); ++i) {
-        const auto &t = saved.meta_graphs(i).meta_info_def().tags();
-        if (std::set<std::string>(t.begin(), t.end()) == wanted)
-          index = i;
-      }
-      if (failed(selectMetaGraph(context, *file, saved, tags)))
-        return failure();
-      const pb::FieldDescriptor *metas =
-          tensorflow::SavedModel::descriptor()->FindFieldByName("meta_graphs");
-      const pb::FieldDescriptor *graphField =
-          tensorflow::MetaGraphDef::descriptor()->FindFieldByName("graph_def");
-      const pb::TextFormat::ParseInfoTree *metaTree =
-          tree.GetTreeForNested(metas, index);
-      recordNodePositions(metaTree ? metaTree->GetTreeForNested(graphField, -1)
-                                   : nullptr,
-                          file->graph(), file->nodePositions);
-      return file;
-    }
-    if (field == "node" || field == "versions" || field == "library" ||
-        field == "version") {
-      if (!parseText(context, file->path, bytes,
-                     *file->meta.mutable_graph_def(), &tree))
-        return failure();
-      file->kind = ModelFileKind::GraphDef;
-      recordNodePositions(&tree, file->graph(), file->nodePositions);
-      return file;
-    }
-    if (field == "meta_info_def" || field == "graph_def" ||
-        field == "saver_def" || field == "collection_def" ||
-        field == "signature_def" || field == "asset_file_def") {
-      if (!parseText(context, file->path, bytes, file->meta, &tree))
-        return failure();
-      file->kind = ModelFileKind::MetaGraphDef;
-      const pb::FieldDescriptor *graphField =
-          tensorflow::MetaGraphDef::descriptor()->FindFieldByName("graph_def");
-      recordNodePositions(tree.GetTreeForNested(graphField, -1), file->graph(),
-                          file->nodePositions);
-      return file;
-    }
-    return emitError(file->fileLocation(context))
-           << "is text, but not a GraphDef, MetaGraphDef or SavedModel in "
-              "protobuf text format (it starts with '"
-           << (field.empty() ? bytes.take_front(16) : field) << "')";
+    if (failed(parseTextModel(context, *file, bytes, tags)))
+      return failure();
+    return file;
   }
-
-  // Binary: try the kind the name suggests, then the others, and keep the
-  // first that parses into a plausible graph.
-  enum Try { TryGraph, TryMeta, TrySaved };
-  SmallVector<Try> order;
-  if (savedModelName)
-    order = {TrySaved, TryMeta, TryGraph};
-  else if (fileName.ends_with(".meta"))
-    order = {TryMeta, TryGraph, TrySaved};
-  else
-    order = {TryGraph, TryMeta, TrySaved};
-  for (Try attempt : order) {
-    switch (attempt) {
-    case TryGraph: {
-      tensorflow::GraphDef graph;
-      if (parseBinary(bytes, graph) && graph.node_size() > 0 &&
-          isPlausibleGraph(graph)) {
-        file->meta.mutable_graph_def()->Swap(&graph);
-        file->kind = ModelFileKind::GraphDef;
-        return file;
-      }
-      break;
-    }
-    case TryMeta: {
-      tensorflow::MetaGraphDef meta;
-      if (parseBinary(bytes, meta) && isPlausibleMeta(meta)) {
-        file->meta.Swap(&meta);
-        file->kind = ModelFileKind::MetaGraphDef;
-        return file;
-      }
-      break;
-    }
-    case TrySaved: {
-      tensorflow::SavedModel saved;
-      if (parseBinary(bytes, saved) && saved.meta_graphs_size() > 0 &&
-          llvm::all_of(saved.meta_graphs(), isPlausibleMeta)) {
-        file->kind = ModelFileKind::SavedModel;
-        if (failed(selectMetaGraph(context, *file, saved, tags)))
-          return failure();
-        return file;
-      }
-      break;
-    }
-    }
-  }
+  FailureOr<bool> parsed = parseBinaryModel(context, *file, bytes, tags);
+  if (failed(parsed))
+    return failure();
+  if (*parsed)
+    return file;
   return emitError(file->fileLocation(context))
          << "is not a GraphDef, MetaGraphDef or SavedModel (binary or text "
             "protobuf): it is truncated, corrupt or another kind of file";
