@@ -107,6 +107,79 @@ Value mlir::tfc::getBalancedBlockRows(OpBuilder &b, Location loc, Value rows,
   return arith::MaxUIOp::create(b, loc, rounded, tile);
 }
 
+/// Where the loop of a step of `step` (`stepValue`) rows ends, from `start` out
+/// of `rows`: after the whole tiles that fit, or (the padded step, `pad`) after
+/// all the rows left if at least half a tile is left, else at once.
+static Value getStepEnd(RewriterBase &rewriter, Location loc, Value rows,
+                        Value start, int64_t step, Value stepValue, bool pad) {
+  Value left = arith::SubIOp::create(rewriter, loc, rows, start);
+  if (pad) {
+    Value half = arith::ConstantIndexOp::create(rewriter, loc,
+                                                llvm::divideCeil(step, 2));
+    Value enough = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::uge, left, half);
+    return arith::SelectOp::create(rewriter, loc, enough, rows, start);
+  }
+  Value count = arith::DivUIOp::create(rewriter, loc, left, stepValue);
+  return arith::AddIOp::create(
+      rewriter, loc, start,
+      arith::MulIOp::create(rewriter, loc, count, stepValue));
+}
+
+/// The body of `loop`, a loop over tiles of `step` rows of `op` (all the
+/// rows left when `pad`): the tile of `op` at the loop's row, reading and
+/// writing its rows of the loop's tensor, its output filled when `fill`
+/// filled `op`'s; inserted back and yielded. Returns the tile's op.
+static FailureOr<linalg::LinalgOp>
+buildRowTile(RewriterBase &rewriter, linalg::LinalgOp op, scf::ForOp loop,
+             Value rows, int64_t step, bool pad, linalg::FillOp fill) {
+  Location loc = op.getLoc();
+  auto tiling = cast<TilingInterface>(op.getOperation());
+  OpOperand *init = op.getDpsInitOperand(0);
+  Value row = loop.getInductionVar();
+  Value carried = loop.getRegionIterArgs().front();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(loop.getBody());
+  SmallVector<OpFoldResult> offsets(op.getNumLoops(), rewriter.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = llvm::map_to_vector(
+      op.getStaticLoopRanges(), [&](int64_t size) -> OpFoldResult {
+        return rewriter.getIndexAttr(size);
+      });
+  offsets[0] = row;
+  sizes[0] = rewriter.getIndexAttr(step);
+  if (pad)
+    sizes[0] = arith::SubIOp::create(rewriter, loc, rows, row).getResult();
+  // The tile reads and writes its rows of the loop's tensor.
+  rewriter.modifyOpInPlace(op, [&] { init->set(carried); });
+  FailureOr<TilingResult> tiled =
+      tiling.getTiledImplementation(rewriter, offsets, sizes);
+  SmallVector<OpFoldResult> resultOffsets, resultSizes;
+  if (failed(tiled) ||
+      failed(tiling.getResultTilePosition(rewriter, 0, offsets, sizes,
+                                          resultOffsets, resultSizes)))
+    return op.emitError("cannot tile the rows known at run time");
+  auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
+  Value tileResult = tiled->tiledValues.front();
+  if (pad) {
+    std::tie(tiledOp, tileResult) = padTileRows(rewriter, tiledOp, step, fill);
+  } else if (fill) {
+    OpOperand *tileInit = tiledOp.getDpsInitOperand(0);
+    rewriter.setInsertionPoint(tiledOp);
+    Value filled =
+        linalg::FillOp::create(rewriter, loc, fill.getDpsInputOperand(0)->get(),
+                               tileInit->get())
+            .getResult(0);
+    rewriter.modifyOpInPlace(tiledOp, [&] { tileInit->set(filled); });
+  }
+  rewriter.setInsertionPointToEnd(loop.getBody());
+  SmallVector<OpFoldResult> strides(resultOffsets.size(),
+                                    rewriter.getIndexAttr(1));
+  Value updated = tensor::InsertSliceOp::create(
+      rewriter, loc, tileResult, carried, resultOffsets, resultSizes, strides);
+  scf::YieldOp::create(rewriter, loc, updated);
+  return tiledOp;
+}
+
 FailureOr<SmallVector<linalg::LinalgOp>>
 mlir::tfc::tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
                            ArrayRef<int64_t> steps,
@@ -136,66 +209,14 @@ mlir::tfc::tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
     // its rows are.
     bool pad = paddedStep && *paddedStep == index;
     Value stepValue = arith::ConstantIndexOp::create(rewriter, loc, step);
-    Value left = arith::SubIOp::create(rewriter, loc, rows, start);
-    Value end;
-    if (pad) {
-      Value half =
-          arith::ConstantIndexOp::create(rewriter, loc, llvm::divideCeil(step, 2));
-      Value enough = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::uge, left, half);
-      end = arith::SelectOp::create(rewriter, loc, enough, rows, start);
-    } else {
-      Value count = arith::DivUIOp::create(rewriter, loc, left, stepValue);
-      end = arith::AddIOp::create(
-          rewriter, loc, start,
-          arith::MulIOp::create(rewriter, loc, count, stepValue));
-    }
+    Value end = getStepEnd(rewriter, loc, rows, start, step, stepValue, pad);
     auto loop = scf::ForOp::create(rewriter, loc, start, end, stepValue,
                                    ValueRange{destination});
-    Value row = loop.getInductionVar();
-    Value carried = loop.getRegionIterArgs().front();
-
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(loop.getBody());
-    SmallVector<OpFoldResult> offsets(ranges.size(), rewriter.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes =
-        llvm::map_to_vector(ranges, [&](int64_t size) -> OpFoldResult {
-          return rewriter.getIndexAttr(size);
-        });
-    offsets[0] = row;
-    sizes[0] = rewriter.getIndexAttr(step);
-    if (pad)
-      sizes[0] = arith::SubIOp::create(rewriter, loc, rows, row).getResult();
-    // The tile reads and writes its rows of the loop's tensor.
-    rewriter.modifyOpInPlace(op, [&] { init->set(carried); });
-    FailureOr<TilingResult> tiled =
-        tiling.getTiledImplementation(rewriter, offsets, sizes);
-    SmallVector<OpFoldResult> resultOffsets, resultSizes;
-    if (failed(tiled) ||
-        failed(tiling.getResultTilePosition(rewriter, 0, offsets, sizes,
-                                            resultOffsets, resultSizes)))
-      return op.emitError("cannot tile the rows known at run time");
-    auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
-    Value tileResult = tiled->tiledValues.front();
-    if (pad) {
-      std::tie(tiledOp, tileResult) = padTileRows(rewriter, tiledOp, step, fill);
-    } else if (fill) {
-      OpOperand *tileInit = tiledOp.getDpsInitOperand(0);
-      rewriter.setInsertionPoint(tiledOp);
-      Value filled = linalg::FillOp::create(rewriter, loc,
-                                            fill.getDpsInputOperand(0)->get(),
-                                            tileInit->get())
-                         .getResult(0);
-      rewriter.modifyOpInPlace(tiledOp, [&] { tileInit->set(filled); });
-    }
-    rewriter.setInsertionPointToEnd(loop.getBody());
-    SmallVector<OpFoldResult> strides(resultOffsets.size(),
-                                      rewriter.getIndexAttr(1));
-    Value updated = tensor::InsertSliceOp::create(
-        rewriter, loc, tileResult, carried, resultOffsets,
-        resultSizes, strides);
-    scf::YieldOp::create(rewriter, loc, updated);
-    tiles.push_back(tiledOp);
+    FailureOr<linalg::LinalgOp> tile =
+        buildRowTile(rewriter, op, loop, rows, step, pad, fill);
+    if (failed(tile))
+      return failure();
+    tiles.push_back(*tile);
     destination = loop.getResult(0);
     start = end;
   }
