@@ -189,6 +189,150 @@ static SmallVector<Value> loadTile(OpBuilder &b, Location loc,
   return values;
 }
 
+/// The two shared-memory tiles of a block (A's and B's), each `kStepK` rows
+/// of `side` elements and the padding.
+static std::pair<Value, Value>
+addSharedTiles(OpBuilder &b, Location loc, gpu::LaunchOp launch, int64_t side) {
+  auto tileType = MemRefType::get(
+      {kStepK, side + kPad}, b.getF32Type(), MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value aTile = launch.addWorkgroupAttribution(tileType, loc);
+  Value bTile = launch.addWorkgroupAttribution(tileType, loc);
+  return {aTile, bTile};
+}
+
+/// The rows of A a block reads, of `mSize`, and the batch indices of its
+/// block along z (of `batch` = the product of `batchSizes`). Past the last
+/// batch (the one block of an empty grid), no row is read or written.
+static std::pair<Value, SmallVector<Value>>
+getBlockRows(OpBuilder &b, Location loc, gpu::LaunchOp launch, Value mSize,
+             Value batch, ArrayRef<Value> batchSizes) {
+  Value isBatch = isBelow(b, loc, launch.getBlockIds().z, batch);
+  Value rows =
+      arith::SelectOp::create(b, loc, isBatch, mSize, indexConstant(b, loc, 0));
+  SmallVector<Value> nonEmptyBatch = llvm::map_to_vector(
+      batchSizes, [&](Value size) { return atLeastOne(b, loc, size); });
+  return {rows, delinearize(b, loc, launch.getBlockIds().z, nonEmptyBatch)};
+}
+
+/// Input `index` of `op`, staged along the loop dimension `sideDim` from
+/// `origin`, of `size` elements; its elements are placed later.
+static StagedInput stagedInput(linalg::GenericOp op, unsigned index,
+                               unsigned sideDim, Value origin, Value size) {
+  return {op.getDpsInputs()[index],
+          op.getIndexingMapsArray()[index],
+          sideDim,
+          origin,
+          size,
+          {}};
+}
+
+/// The offset in the block's tile of element `r` of the register tile of
+/// thread `threadId` (along one side): rows (and columns) in chunks of 4,
+/// 64 apart.
+static Value registerOffset(OpBuilder &b, Location loc, Value threadId,
+                            int64_t r) {
+  return arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, threadId, indexConstant(b, loc, kVector)),
+      indexConstant(b, loc,
+                    (r / kVector) * kThreadsPerSide * kVector + r % kVector));
+}
+
+namespace {
+/// A thread's register tile of the output: per element, its indices, whether
+/// it is inside the output, and its value before the contraction.
+struct OutputTile {
+  SmallVector<SmallVector<Value>> indices;
+  SmallVector<Value> inRange, initial;
+};
+} // namespace
+
+/// Loads the register tile of rows `rowOf` and columns `columnOf` of the
+/// output of `op` (zero outside its `rows` and `columns`).
+static OutputTile loadOutputTile(OpBuilder &b, Location loc,
+                                 const Tiling &tiling, linalg::GenericOp op,
+                                 ArrayRef<Value> batchIvs,
+                                 ArrayRef<Value> rowOf,
+                                 ArrayRef<Value> columnOf, Value rows,
+                                 Value columns, Value zero) {
+  Value output = op.getDpsInits()[0];
+  AffineMap outputMap = op.getIndexingMapsArray()[2];
+  OutputTile tile;
+  for (Value row : rowOf)
+    for (Value column : columnOf) {
+      tile.indices.push_back(indicesAt(
+          b, loc, outputMap, pointAt(tiling, batchIvs, row, column, zero)));
+      tile.inRange.push_back(
+          arith::AndIOp::create(b, loc, isBelow(b, loc, row, rows),
+                                isBelow(b, loc, column, columns)));
+      tile.initial.push_back(
+          loadOrZero(b, loc, tile.inRange.back(), output, tile.indices.back()));
+    }
+  return tile;
+}
+
+/// The body of the loop along k, over steps of `stepK` elements: stores the
+/// elements loaded for this step into the shared tiles, loads the next
+/// step's (`loadStep`), and
+/// accumulates the register tile (the first `numAccumulators` values the
+/// loop carries) with the step's outer products.
+static void buildStepK(OpBuilder &b, Location loc, const Tiling &tiling,
+                       scf::ForOp loop, Value stepK, size_t numAccumulators,
+                       const StagedInput &a, Value aTile,
+                       const StagedInput &bInput, Value bTile, Value tx,
+                       Value ty,
+                       function_ref<SmallVector<Value>(Value)> loadStep) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  ValueRange args = loop.getRegionIterArgs();
+  ValueRange staged = args.drop_front(numAccumulators);
+  for (auto [value, position] :
+       llvm::zip(staged.take_front(a.positions.size()), a.positions))
+    memref::StoreOp::create(b, loc, value, aTile,
+                            ValueRange{position.first, position.second});
+  for (auto [value, position] :
+       llvm::zip(staged.drop_front(a.positions.size()), bInput.positions))
+    memref::StoreOp::create(b, loc, value, bTile,
+                            ValueRange{position.first, position.second});
+  gpu::BarrierOp::create(b, loc);
+  Value nextK0 = arith::MulIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                            indexConstant(b, loc, 1)),
+      stepK);
+  SmallVector<Value> next = loadStep(nextK0);
+
+  SmallVector<Value> accumulators(args.take_front(numAccumulators));
+  auto vectorType = VectorType::get({kVector}, b.getF32Type());
+  auto readTile = [&](Value tile, Value k, Value threadId) {
+    SmallVector<Value> values;
+    for (int64_t chunk = 0; chunk < tiling.chunks; ++chunk) {
+      Value vector = vector::LoadOp::create(
+          b, loc, vectorType, tile,
+          ValueRange{k, registerOffset(b, loc, threadId, chunk * kVector)},
+          /*nontemporal=*/false, llvm::Align(16));
+      for (int64_t i = 0; i < kVector; ++i)
+        values.push_back(vector::ExtractOp::create(b, loc, vector, i));
+    }
+    return values;
+  };
+  int64_t registers = tiling.registers();
+  for (int64_t k = 0; k < kStepK; ++k) {
+    Value kIndex = indexConstant(b, loc, k);
+    SmallVector<Value> aValues = readTile(aTile, kIndex, ty);
+    SmallVector<Value> bValues = readTile(bTile, kIndex, tx);
+    for (int64_t r = 0; r < registers; ++r)
+      for (int64_t c = 0; c < registers; ++c) {
+        Value &acc = accumulators[r * registers + c];
+        acc = math::FmaOp::create(b, loc, aValues[r], bValues[c], acc);
+      }
+  }
+  gpu::BarrierOp::create(b, loc);
+  accumulators.append(next);
+  scf::YieldOp::create(b, loc, accumulators);
+}
+
 LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
                                                linalg::GenericOp op) {
   std::optional<Tiling> tiling = chooseTiling(op);
@@ -209,74 +353,36 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
       {arith::CeilDivUIOp::create(b, loc, nSize, sideValue),
        arith::CeilDivUIOp::create(b, loc, mSize, sideValue), batch},
       {kThreadsPerSide, kThreadsPerSide, 1});
-  auto tileType = MemRefType::get(
-      {kStepK, side + kPad}, b.getF32Type(), MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
-  Value aTile = launch.addWorkgroupAttribution(tileType, loc);
-  Value bTile = launch.addWorkgroupAttribution(tileType, loc);
+  auto [aTile, bTile] = addSharedTiles(b, loc, launch, side);
 
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
   Value thread = arith::AddIOp::create(
       b, loc,
       arith::MulIOp::create(b, loc, ty, indexConstant(b, loc, kThreadsPerSide)),
       tx);
-  // Past the last batch (the one block of an empty grid), no row is read
-  // or written.
-  Value isBatch = isBelow(b, loc, launch.getBlockIds().z, batch);
-  Value rows =
-      arith::SelectOp::create(b, loc, isBatch, mSize, indexConstant(b, loc, 0));
-  SmallVector<Value> nonEmptyBatch = llvm::map_to_vector(
-      batchSizes, [&](Value size) { return atLeastOne(b, loc, size); });
-  SmallVector<Value> batchIvs =
-      delinearize(b, loc, launch.getBlockIds().z, nonEmptyBatch);
-
-  StagedInput a{
-      op.getDpsInputs()[0],
-      op.getIndexingMapsArray()[0],
-      dims.m[0],
-      arith::MulIOp::create(b, loc, launch.getBlockIds().y, sideValue),
-      rows,
-      {}};
-  StagedInput bInput{
-      op.getDpsInputs()[1],
-      op.getIndexingMapsArray()[1],
-      dims.n[0],
-      arith::MulIOp::create(b, loc, launch.getBlockIds().x, sideValue),
-      nSize,
-      {}};
+  Value rows;
+  SmallVector<Value> batchIvs;
+  std::tie(rows, batchIvs) =
+      getBlockRows(b, loc, launch, mSize, batch, batchSizes);
+  StagedInput a = stagedInput(
+      op, 0, dims.m[0],
+      arith::MulIOp::create(b, loc, launch.getBlockIds().y, sideValue), rows);
+  StagedInput bInput = stagedInput(
+      op, 1, dims.n[0],
+      arith::MulIOp::create(b, loc, launch.getBlockIds().x, sideValue), nSize);
   placeElements(b, loc, a, dims.k[0], side, thread);
   placeElements(b, loc, bInput, dims.k[0], side, thread);
 
-  // A thread's register tile: rows (and columns) in chunks of 4, 64 apart.
-  auto offsetOf = [&](Value threadId, int64_t r) -> Value {
-    return arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, threadId, indexConstant(b, loc, kVector)),
-        indexConstant(b, loc,
-                      (r / kVector) * kThreadsPerSide * kVector + r % kVector));
-  };
   SmallVector<Value> rowOf, columnOf;
   for (int64_t r = 0; r < registers; ++r) {
-    rowOf.push_back(
-        arith::AddIOp::create(b, loc, a.sideOrigin, offsetOf(ty, r)));
-    columnOf.push_back(
-        arith::AddIOp::create(b, loc, bInput.sideOrigin, offsetOf(tx, r)));
+    rowOf.push_back(arith::AddIOp::create(b, loc, a.sideOrigin,
+                                          registerOffset(b, loc, ty, r)));
+    columnOf.push_back(arith::AddIOp::create(b, loc, bInput.sideOrigin,
+                                             registerOffset(b, loc, tx, r)));
   }
-  Value output = op.getDpsInits()[0];
-  AffineMap outputMap = op.getIndexingMapsArray()[2];
   Value zero = indexConstant(b, loc, 0);
-  SmallVector<Value> initial;
-  SmallVector<SmallVector<Value>> outIndices;
-  SmallVector<Value> inRange;
-  for (Value row : rowOf)
-    for (Value column : columnOf) {
-      outIndices.push_back(indicesAt(
-          b, loc, outputMap, pointAt(*tiling, batchIvs, row, column, zero)));
-      inRange.push_back(arith::AndIOp::create(
-          b, loc, isBelow(b, loc, row, rows), isBelow(b, loc, column, nSize)));
-      initial.push_back(
-          loadOrZero(b, loc, inRange.back(), output, outIndices.back()));
-    }
+  OutputTile outputTile = loadOutputTile(b, loc, *tiling, op, batchIvs, rowOf,
+                                         columnOf, rows, nSize, zero);
 
   // The loop carries the accumulators and the elements loaded for the
   // next step.
@@ -286,67 +392,23 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
     values.append(loadTile(b, loc, *tiling, bInput, batchIvs, k0, kSize));
     return values;
   };
-  size_t numAccumulators = initial.size();
-  SmallVector<Value> carried = initial;
+  size_t numAccumulators = outputTile.initial.size();
+  SmallVector<Value> carried = outputTile.initial;
   carried.append(loadStep(zero));
   Value stepK = indexConstant(b, loc, kStepK);
   auto loop = scf::ForOp::create(
       b, loc, zero, arith::CeilDivUIOp::create(b, loc, kSize, stepK),
       indexConstant(b, loc, 1), carried);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    ValueRange args = loop.getRegionIterArgs();
-    ValueRange staged = args.drop_front(numAccumulators);
-    for (auto [value, position] :
-         llvm::zip(staged.take_front(a.positions.size()), a.positions))
-      memref::StoreOp::create(b, loc, value, aTile,
-                              ValueRange{position.first, position.second});
-    for (auto [value, position] :
-         llvm::zip(staged.drop_front(a.positions.size()), bInput.positions))
-      memref::StoreOp::create(b, loc, value, bTile,
-                              ValueRange{position.first, position.second});
-    gpu::BarrierOp::create(b, loc);
-    Value nextK0 = arith::MulIOp::create(
-        b, loc,
-        arith::AddIOp::create(b, loc, loop.getInductionVar(),
-                              indexConstant(b, loc, 1)),
-        stepK);
-    SmallVector<Value> next = loadStep(nextK0);
-
-    SmallVector<Value> accumulators(args.take_front(numAccumulators));
-    auto vectorType = VectorType::get({kVector}, b.getF32Type());
-    auto readTile = [&](Value tile, Value k, Value threadId) {
-      SmallVector<Value> values;
-      for (int64_t chunk = 0; chunk < tiling->chunks; ++chunk) {
-        Value vector = vector::LoadOp::create(
-            b, loc, vectorType, tile,
-            ValueRange{k, offsetOf(threadId, chunk * kVector)},
-            /*nontemporal=*/false, llvm::Align(16));
-        for (int64_t i = 0; i < kVector; ++i)
-          values.push_back(vector::ExtractOp::create(b, loc, vector, i));
-      }
-      return values;
-    };
-    for (int64_t k = 0; k < kStepK; ++k) {
-      Value kIndex = indexConstant(b, loc, k);
-      SmallVector<Value> aValues = readTile(aTile, kIndex, ty);
-      SmallVector<Value> bValues = readTile(bTile, kIndex, tx);
-      for (int64_t r = 0; r < registers; ++r)
-        for (int64_t c = 0; c < registers; ++c) {
-          Value &acc = accumulators[r * registers + c];
-          acc = math::FmaOp::create(b, loc, aValues[r], bValues[c], acc);
-        }
-    }
-    gpu::BarrierOp::create(b, loc);
-    accumulators.append(next);
-    scf::YieldOp::create(b, loc, accumulators);
-  }
+  buildStepK(b, loc, *tiling, loop, stepK, numAccumulators, a, aTile, bInput,
+             bTile, tx, ty, loadStep);
+  Value output = op.getDpsInits()[0];
   for (size_t i = 0; i < numAccumulators; ++i) {
-    auto guard = scf::IfOp::create(b, loc, inRange[i], /*withElse=*/false);
+    auto guard =
+        scf::IfOp::create(b, loc, outputTile.inRange[i], /*withElse=*/false);
     OpBuilder::InsertionGuard insertion(b);
     b.setInsertionPointToStart(&guard.getThenRegion().front());
-    memref::StoreOp::create(b, loc, loop.getResult(i), output, outIndices[i]);
+    memref::StoreOp::create(b, loc, loop.getResult(i), output,
+                            outputTile.indices[i]);
   }
   return success();
 }
