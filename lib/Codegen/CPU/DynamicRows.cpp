@@ -107,6 +107,36 @@ Value mlir::tfc::getBalancedBlockRows(OpBuilder &b, Location loc, Value rows,
   return arith::MaxUIOp::create(b, loc, rounded, tile);
 }
 
+FailureOr<DestinationTile>
+mlir::tfc::tileOnDestination(RewriterBase &rewriter, linalg::LinalgOp op,
+                             Value destination, ArrayRef<OpFoldResult> offsets,
+                             ArrayRef<OpFoldResult> sizes, StringRef error) {
+  auto tiling = cast<TilingInterface>(op.getOperation());
+  OpOperand *init = op.getDpsInitOperand(0);
+  rewriter.modifyOpInPlace(op, [&] { init->set(destination); });
+  FailureOr<TilingResult> tiled =
+      tiling.getTiledImplementation(rewriter, offsets, sizes);
+  DestinationTile tile;
+  if (failed(tiled) ||
+      failed(tiling.getResultTilePosition(
+          rewriter, 0, offsets, sizes, tile.resultOffsets, tile.resultSizes)))
+    return op.emitError(error);
+  tile.op = cast<linalg::LinalgOp>(tiled->tiledOps.front());
+  tile.result = tiled->tiledValues.front();
+  return tile;
+}
+
+void mlir::tfc::fillTileOutput(RewriterBase &rewriter, linalg::LinalgOp tile,
+                               linalg::FillOp fill) {
+  OpOperand *tileInit = tile.getDpsInitOperand(0);
+  rewriter.setInsertionPoint(tile);
+  Value filled =
+      linalg::FillOp::create(rewriter, tile.getLoc(),
+                             fill.getDpsInputOperand(0)->get(), tileInit->get())
+          .getResult(0);
+  rewriter.modifyOpInPlace(tile, [&] { tileInit->set(filled); });
+}
+
 /// Where the loop of a step of `step` (`stepValue`) rows ends, from `start` out
 /// of `rows`: after the whole tiles that fit, or (the padded step, `pad`) after
 /// all the rows left if at least half a tile is left, else at once.
@@ -134,8 +164,6 @@ static FailureOr<linalg::LinalgOp>
 buildRowTile(RewriterBase &rewriter, linalg::LinalgOp op, scf::ForOp loop,
              Value rows, int64_t step, bool pad, linalg::FillOp fill) {
   Location loc = op.getLoc();
-  auto tiling = cast<TilingInterface>(op.getOperation());
-  OpOperand *init = op.getDpsInitOperand(0);
   Value row = loop.getInductionVar();
   Value carried = loop.getRegionIterArgs().front();
   OpBuilder::InsertionGuard guard(rewriter);
@@ -150,32 +178,23 @@ buildRowTile(RewriterBase &rewriter, linalg::LinalgOp op, scf::ForOp loop,
   if (pad)
     sizes[0] = arith::SubIOp::create(rewriter, loc, rows, row).getResult();
   // The tile reads and writes its rows of the loop's tensor.
-  rewriter.modifyOpInPlace(op, [&] { init->set(carried); });
-  FailureOr<TilingResult> tiled =
-      tiling.getTiledImplementation(rewriter, offsets, sizes);
-  SmallVector<OpFoldResult> resultOffsets, resultSizes;
-  if (failed(tiled) ||
-      failed(tiling.getResultTilePosition(rewriter, 0, offsets, sizes,
-                                          resultOffsets, resultSizes)))
-    return op.emitError("cannot tile the rows known at run time");
-  auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
-  Value tileResult = tiled->tiledValues.front();
-  if (pad) {
+  FailureOr<DestinationTile> tile =
+      tileOnDestination(rewriter, op, carried, offsets, sizes,
+                        "cannot tile the rows known at run time");
+  if (failed(tile))
+    return failure();
+  auto tiledOp = tile->op;
+  Value tileResult = tile->result;
+  if (pad)
     std::tie(tiledOp, tileResult) = padTileRows(rewriter, tiledOp, step, fill);
-  } else if (fill) {
-    OpOperand *tileInit = tiledOp.getDpsInitOperand(0);
-    rewriter.setInsertionPoint(tiledOp);
-    Value filled =
-        linalg::FillOp::create(rewriter, loc, fill.getDpsInputOperand(0)->get(),
-                               tileInit->get())
-            .getResult(0);
-    rewriter.modifyOpInPlace(tiledOp, [&] { tileInit->set(filled); });
-  }
+  else if (fill)
+    fillTileOutput(rewriter, tiledOp, fill);
   rewriter.setInsertionPointToEnd(loop.getBody());
-  SmallVector<OpFoldResult> strides(resultOffsets.size(),
+  SmallVector<OpFoldResult> strides(tile->resultOffsets.size(),
                                     rewriter.getIndexAttr(1));
-  Value updated = tensor::InsertSliceOp::create(
-      rewriter, loc, tileResult, carried, resultOffsets, resultSizes, strides);
+  Value updated = tensor::InsertSliceOp::create(rewriter, loc, tileResult,
+                                                carried, tile->resultOffsets,
+                                                tile->resultSizes, strides);
   scf::YieldOp::create(rewriter, loc, updated);
   return tiledOp;
 }

@@ -45,31 +45,21 @@ mlir::tfc::splitContractionRows(RewriterBase &rewriter, linalg::LinalgOp op,
     tileSizes[0] = rewriter.getIndexAttr(sizes[part]);
     // Each part reads and writes its rows of the previous part's result, so
     // both update one buffer.
-    rewriter.modifyOpInPlace(op, [&] { init->set(destination); });
     rewriter.setInsertionPoint(op);
-    FailureOr<TilingResult> tiled =
-        tiling.getTiledImplementation(rewriter, tileOffsets, tileSizes);
-    SmallVector<OpFoldResult> resultOffsets, resultSizes;
-    if (failed(tiled) ||
-        failed(tiling.getResultTilePosition(rewriter, 0, tileOffsets, tileSizes,
-                                            resultOffsets, resultSizes)))
-      return op.emitError("cannot split the contraction's rows");
-    auto tiledOp = cast<linalg::LinalgOp>(tiled->tiledOps.front());
-    if (fill) {
-      OpOperand *partInit = tiledOp.getDpsInitOperand(0);
-      rewriter.setInsertionPoint(tiledOp);
-      Value filled = linalg::FillOp::create(rewriter, loc,
-                                            fill.getDpsInputOperand(0)->get(),
-                                            partInit->get())
-                         .getResult(0);
-      rewriter.modifyOpInPlace(tiledOp, [&] { partInit->set(filled); });
-    }
+    FailureOr<DestinationTile> tile =
+        tileOnDestination(rewriter, op, destination, tileOffsets, tileSizes,
+                          "cannot split the contraction's rows");
+    if (failed(tile))
+      return failure();
+    linalg::LinalgOp tiledOp = tile->op;
+    if (fill)
+      fillTileOutput(rewriter, tiledOp, fill);
     rewriter.setInsertionPoint(op);
-    SmallVector<OpFoldResult> strides(resultOffsets.size(),
+    SmallVector<OpFoldResult> strides(tile->resultOffsets.size(),
                                       rewriter.getIndexAttr(1));
     destination = tensor::InsertSliceOp::create(
-        rewriter, loc, tiled->tiledValues.front(), destination, resultOffsets,
-        resultSizes, strides);
+        rewriter, loc, tile->result, destination, tile->resultOffsets,
+        tile->resultSizes, strides);
     parts.push_back(tiledOp);
   }
   rewriter.replaceOp(op, destination);

@@ -53,6 +53,25 @@ tileDynamicRows(RewriterBase &rewriter, linalg::LinalgOp op,
                 ArrayRef<int64_t> steps,
                 std::optional<unsigned> paddedStep = std::nullopt);
 
+/// A tile of a linalg op and where its result goes in the op's result.
+struct DestinationTile {
+  linalg::LinalgOp op;
+  Value result;
+  SmallVector<OpFoldResult> resultOffsets, resultSizes;
+};
+
+/// The tile of `op` at `offsets` and `sizes`, built at the insertion point
+/// with `op`'s output set to `destination` first, so that the tile reads
+/// and writes its part of it. Fails with `error` on `op`.
+FailureOr<DestinationTile>
+tileOnDestination(RewriterBase &rewriter, linalg::LinalgOp op,
+                  Value destination, ArrayRef<OpFoldResult> offsets,
+                  ArrayRef<OpFoldResult> sizes, StringRef error);
+
+/// Fills the output of `tile` as `fill` filled its op's, just before it.
+void fillTileOutput(RewriterBase &rewriter, linalg::LinalgOp tile,
+                    linalg::FillOp fill);
+
 /// An op whose last loop (a row) has a length known only at run time,
 /// while its loops between the first and the last are static and its first
 /// is parallel: a softmax over `?x?`. Contractions and convolutions are
