@@ -34,41 +34,42 @@ static GraphOp graphOf(func::FuncOp func) {
   return dyn_cast<GraphOp>(block.front());
 }
 
-FailureOr<std::vector<CheckedInput>>
-mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
-  auto original = module.lookupSymbol<func::FuncOp>(function);
-  if (!original)
+/// The function to check, if it is one: its body a graph whose results it
+/// returns, a float tensor first, and no variable assigned.
+static FailureOr<func::FuncOp> getCheckedFunction(ModuleOp module,
+                                                  StringRef function) {
+  auto func = module.lookupSymbol<func::FuncOp>(function);
+  if (!func)
     return module.emitError("no function '") << function << "' to check";
-  if (!graphOf(original))
-    return original.emitError("a checked function's body must be a "
-                              "tfc.graph whose results it returns");
-  if (original.getNumResults() == 0 ||
-      !isFloatTensor(original.getResultTypes().front()))
-    return original.emitError("a checked function returns a float tensor "
-                              "first (the y of compute_gradient_error)");
-  WalkResult assigns = original.walk([](Operation *op) {
+  GraphOp graph = graphOf(func);
+  if (!graph)
+    return func.emitError("a checked function's body must be a "
+                          "tfc.graph whose results it returns");
+  if (func.getNumResults() == 0 ||
+      !isFloatTensor(func.getResultTypes().front()))
+    return func.emitError("a checked function returns a float tensor "
+                          "first (the y of compute_gradient_error)");
+  WalkResult assigns = func.walk([](Operation *op) {
     return isa<AssignOp, AssignAddOp, AssignSubOp, MinimizeOp>(op)
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
   if (assigns.wasInterrupted())
-    return original.emitError("check-gradients needs a function that does "
-                              "not assign variables (a loss, not a step)");
-
-  func::FuncOp func = original;
-  GraphOp graph = graphOf(func);
+    return func.emitError("check-gradients needs a function that does "
+                          "not assign variables (a loss, not a step)");
   auto ret = cast<func::ReturnOp>(func.getBody().front().back());
-  auto yResult = cast<OpResult>(ret.getOperand(0));
-  if (yResult.getOwner() != graph)
-    return original.emitError("the first result must be fetched from the "
-                              "graph");
-  FetchOp fetch = graph.getFetch();
-  Value y = fetch.getFetches()[yResult.getResultNumber()];
-  Location loc = func.getLoc();
+  if (cast<OpResult>(ret.getOperand(0)).getOwner() != graph)
+    return func.emitError("the first result must be fetched from the "
+                          "graph");
+  return func;
+}
 
-  // Inputs: float arguments, then the float variables read, by symbol.
+/// What the check differentiates by: the float arguments, then the float
+/// variables the graph reads, by symbol; `xs` gets the values to pass to
+/// tfc.gradients in the same order.
+static std::vector<CheckedInput>
+getCheckedInputs(func::FuncOp func, GraphOp graph, SmallVectorImpl<Value> &xs) {
   std::vector<CheckedInput> inputs;
-  SmallVector<Value> xs;
   for (BlockArgument arg : func.getArguments()) {
     if (!isFloatTensor(arg.getType()))
       continue;
@@ -90,9 +91,27 @@ mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
     inputs.push_back({symbol.str(), /*isVariable=*/true, 0});
     xs.push_back(handle);
   }
+  return inputs;
+}
+
+FailureOr<std::vector<CheckedInput>>
+mlir::tfc::addGradientsToFunction(ModuleOp module, StringRef function) {
+  FailureOr<func::FuncOp> checked = getCheckedFunction(module, function);
+  if (failed(checked))
+    return failure();
+  func::FuncOp func = *checked;
+  GraphOp graph = graphOf(func);
+  auto ret = cast<func::ReturnOp>(func.getBody().front().back());
+  auto yResult = cast<OpResult>(ret.getOperand(0));
+  FetchOp fetch = graph.getFetch();
+  Value y = fetch.getFetches()[yResult.getResultNumber()];
+  Location loc = func.getLoc();
+
+  SmallVector<Value> xs;
+  std::vector<CheckedInput> inputs = getCheckedInputs(func, graph, xs);
   if (xs.empty())
-    return original.emitError("has no float argument and reads no float "
-                              "variable to check");
+    return func.emitError("has no float argument and reads no float "
+                          "variable to check");
 
   // The seed argument; y and the gradients become the graph's fetches.
   unsigned dyIndex = func.getNumArguments();

@@ -16,6 +16,7 @@
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -112,6 +113,46 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
   }
 };
 
+/// The rows that unsorted_segment_sum adds: data[i..., :] into
+/// output[segment, :], both rank-reduced to the trailing dimensions.
+struct SegmentRows {
+  Value data;
+  int64_t idRank, rowRank;
+  RankedTensorType rowType;
+  SmallVector<OpFoldResult> rowSizes;
+
+  /// output with data[position..., :] added into output[segment, :].
+  Value addRow(OpBuilder &b, Location l, ValueRange position, Value segment,
+               Value output) const {
+    SmallVector<OpFoldResult> dataOffsets(position.begin(), position.end());
+    SmallVector<OpFoldResult> dataSizes(idRank, b.getIndexAttr(1));
+    dataOffsets.append(rowRank, b.getIndexAttr(0));
+    llvm::append_range(dataSizes, rowSizes);
+    SmallVector<OpFoldResult> dataStrides(idRank + rowRank, b.getIndexAttr(1));
+    Value row = tensor::ExtractSliceOp::create(b, l, rowType, data, dataOffsets,
+                                               dataSizes, dataStrides);
+
+    SmallVector<OpFoldResult> outOffsets = {segment};
+    SmallVector<OpFoldResult> outSizes = {b.getIndexAttr(1)};
+    outOffsets.append(rowRank, b.getIndexAttr(0));
+    llvm::append_range(outSizes, rowSizes);
+    SmallVector<OpFoldResult> outStrides(rowRank + 1, b.getIndexAttr(1));
+    Value target = tensor::ExtractSliceOp::create(
+        b, l, rowType, output, outOffsets, outSizes, outStrides);
+
+    SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rowRank));
+    SmallVector<utils::IteratorType> iterators(rowRank,
+                                               utils::IteratorType::parallel);
+    auto sum = linalg::GenericOp::create(
+        b, l, TypeRange{rowType}, row, target, maps, iterators,
+        [&](OpBuilder &nb, Location nl, ValueRange args) {
+          linalg::YieldOp::create(nb, nl, addScalars(nb, nl, args[0], args[1]));
+        });
+    return tensor::InsertSliceOp::create(b, l, sum.getResult(0), output,
+                                         outOffsets, outSizes, outStrides);
+  }
+};
+
 /// output[s, ...] = the sum of data[i..., ...] over the positions i whose id
 /// is s: a loop nest over the positions of the ids adds each data slice into
 /// the output row its id selects, in place, so the cost is one pass over the
@@ -121,6 +162,20 @@ struct GatherLowering : public OpConversionPattern<GatherOp> {
 struct UnsortedSegmentSumLowering
     : public OpConversionPattern<UnsortedSegmentSumOp> {
   using OpConversionPattern::OpConversionPattern;
+
+  /// The number of segments: the attribute, or the operand's value.
+  static Value getNumSegments(UnsortedSegmentSumOp op, OpAdaptor adaptor,
+                              OpBuilder &builder) {
+    Location loc = op.getLoc();
+    if (std::optional<uint64_t> given = op.getNumSegments())
+      return arith::ConstantIndexOp::create(builder, loc,
+                                            static_cast<int64_t>(*given));
+    return castInteger(
+        builder, loc,
+        extractScalar(builder, loc, adaptor.getDynamicNumSegments()),
+        builder.getIndexType());
+  }
+
   LogicalResult
   matchAndRewrite(UnsortedSegmentSumOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -131,77 +186,34 @@ struct UnsortedSegmentSumLowering
     if (!dataType || !idsType || !resultType)
       return rewriter.notifyMatchFailure(op, "needs ranked tensors");
     Location loc = op.getLoc();
-    Value data = adaptor.getData(), ids = adaptor.getSegmentIds();
-    int64_t idRank = idsType.getRank();
-    int64_t rowRank = resultType.getRank() - 1;
+    Value ids = adaptor.getSegmentIds();
     Type elementType = resultType.getElementType();
+    SegmentRows rows;
+    rows.data = adaptor.getData();
+    rows.idRank = idsType.getRank();
+    rows.rowRank = resultType.getRank() - 1;
+    rows.rowType =
+        RankedTensorType::get(resultType.getShape().drop_front(), elementType);
+    for (int64_t dim = 0; dim < rows.rowRank; ++dim)
+      rows.rowSizes.push_back(
+          tensor::getMixedSize(rewriter, loc, rows.data, rows.idRank + dim));
 
-    // The number of segments: the attribute, or the operand's value.
-    Value numSegments;
-    if (std::optional<uint64_t> given = op.getNumSegments())
-      numSegments = arith::ConstantIndexOp::create(
-          rewriter, loc, static_cast<int64_t>(*given));
-    else
-      numSegments = castInteger(
-          rewriter, loc,
-          extractScalar(rewriter, loc, adaptor.getDynamicNumSegments()),
-          rewriter.getIndexType());
+    Value numSegments = getNumSegments(op, adaptor, rewriter);
     SmallVector<Value> dynamicSizes;
     if (resultType.isDynamicDim(0))
       dynamicSizes.push_back(numSegments);
-    for (int64_t dim = 1; dim <= rowRank; ++dim)
+    for (int64_t dim = 1; dim <= rows.rowRank; ++dim)
       if (resultType.isDynamicDim(dim))
-        dynamicSizes.push_back(
-            tensor::DimOp::create(rewriter, loc, data, idRank + dim - 1));
+        dynamicSizes.push_back(getValueOrCreateConstantIndexOp(
+            rewriter, loc, rows.rowSizes[dim - 1]));
     Value zeros = buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
                                     rewriter.getZeroAttr(elementType));
 
-    // A row: the trailing dimensions, shared by a data slice and an output
-    // slice (both rank-reduced to it).
-    auto rowType =
-        RankedTensorType::get(resultType.getShape().drop_front(), elementType);
-    SmallVector<OpFoldResult> rowSizes;
-    for (int64_t dim = 0; dim < rowRank; ++dim)
-      rowSizes.push_back(
-          tensor::getMixedSize(rewriter, loc, data, idRank + dim));
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    SmallVector<Value> lower(idRank, zero), steps(idRank, one), upper;
-    for (int64_t dim = 0; dim < idRank; ++dim)
+    SmallVector<Value> lower(rows.idRank, zero), steps(rows.idRank, one), upper;
+    for (int64_t dim = 0; dim < rows.idRank; ++dim)
       upper.push_back(tensor::DimOp::create(rewriter, loc, ids, dim));
-
-    auto addRow = [&](OpBuilder &b, Location l, ValueRange position,
-                      Value segment, Value output) -> Value {
-      SmallVector<OpFoldResult> dataOffsets(position.begin(), position.end());
-      SmallVector<OpFoldResult> dataSizes(idRank, b.getIndexAttr(1));
-      dataOffsets.append(rowRank, b.getIndexAttr(0));
-      llvm::append_range(dataSizes, rowSizes);
-      SmallVector<OpFoldResult> dataStrides(idRank + rowRank,
-                                            b.getIndexAttr(1));
-      Value row = tensor::ExtractSliceOp::create(
-          b, l, rowType, data, dataOffsets, dataSizes, dataStrides);
-
-      SmallVector<OpFoldResult> outOffsets = {segment};
-      SmallVector<OpFoldResult> outSizes = {b.getIndexAttr(1)};
-      outOffsets.append(rowRank, b.getIndexAttr(0));
-      llvm::append_range(outSizes, rowSizes);
-      SmallVector<OpFoldResult> outStrides(rowRank + 1, b.getIndexAttr(1));
-      Value target = tensor::ExtractSliceOp::create(
-          b, l, rowType, output, outOffsets, outSizes, outStrides);
-
-      SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rowRank));
-      SmallVector<utils::IteratorType> iterators(rowRank,
-                                                 utils::IteratorType::parallel);
-      auto sum = linalg::GenericOp::create(
-          b, l, TypeRange{rowType}, row, target, maps, iterators,
-          [&](OpBuilder &nb, Location nl, ValueRange args) {
-            linalg::YieldOp::create(nb, nl,
-                                    addScalars(nb, nl, args[0], args[1]));
-          });
-      return tensor::InsertSliceOp::create(b, l, sum.getResult(0), output,
-                                           outOffsets, outSizes, outStrides);
-    };
-
     scf::LoopNest nest = scf::buildLoopNest(
         rewriter, loc, lower, upper, steps, ValueRange{zeros},
         [&](OpBuilder &b, Location l, ValueRange position,
@@ -219,8 +231,8 @@ struct UnsortedSegmentSumLowering
           auto ifOp = scf::IfOp::create(
               b, l, inRange,
               [&](OpBuilder &tb, Location tl) {
-                scf::YieldOp::create(tb, tl,
-                                     addRow(tb, tl, position, segment, output));
+                scf::YieldOp::create(
+                    tb, tl, rows.addRow(tb, tl, position, segment, output));
               },
               [&](OpBuilder &eb, Location el) {
                 scf::YieldOp::create(eb, el, output);
@@ -231,6 +243,44 @@ struct UnsortedSegmentSumLowering
     return success();
   }
 };
+
+/// The first position j < count of `distinct` holding x, or count: a
+/// linear search that stops at the first match.
+Value findFirst(OpBuilder &b, Location l, Value distinct, Value count,
+                Value x) {
+  Value zero = arith::ConstantIndexOp::create(b, l, 0);
+  Value one = arith::ConstantIndexOp::create(b, l, 1);
+  auto search = scf::WhileOp::create(
+      b, l, TypeRange{b.getIndexType()}, ValueRange{zero},
+      [&](OpBuilder &cb, Location cl, ValueRange args) {
+        Value j = args[0];
+        Value inside =
+            arith::CmpIOp::create(cb, cl, arith::CmpIPredicate::slt, j, count);
+        auto differs = scf::IfOp::create(
+            cb, cl, inside,
+            [&](OpBuilder &tb, Location tl) {
+              Value seen =
+                  tensor::ExtractOp::create(tb, tl, distinct, ValueRange{j});
+              Value equal = compare(tb, tl, arith::CmpFPredicate::OEQ,
+                                    arith::CmpIPredicate::eq, seen, x);
+              Value notEqual = arith::XOrIOp::create(
+                  tb, tl, equal,
+                  arith::ConstantOp::create(tb, tl, tb.getBoolAttr(true)));
+              scf::YieldOp::create(tb, tl, notEqual);
+            },
+            [&](OpBuilder &eb, Location el) {
+              Value stop =
+                  arith::ConstantOp::create(eb, el, eb.getBoolAttr(false));
+              scf::YieldOp::create(eb, el, stop);
+            });
+        scf::ConditionOp::create(cb, cl, differs.getResult(0), j);
+      },
+      [&](OpBuilder &bb, Location bl, ValueRange args) {
+        scf::YieldOp::create(
+            bb, bl, ValueRange{arith::AddIOp::create(bb, bl, args[0], one)});
+      });
+  return search.getResult(0);
+}
 
 /// Unique: one pass over the input that keeps the distinct elements found
 /// so far at the front of a buffer as long as the input. Each element is
@@ -252,7 +302,6 @@ struct UniqueLowering : public OpConversionPattern<UniqueOp> {
     Value input = adaptor.getInput();
     Type elementType = inputType.getElementType();
     Type indexType = idxType.getElementType();
-    Type index = rewriter.getIndexType();
 
     Value length = tensor::DimOp::create(rewriter, loc, input, 0);
     SmallVector<Value> lengthSizes;
@@ -270,40 +319,7 @@ struct UniqueLowering : public OpConversionPattern<UniqueOp> {
         [&](OpBuilder &b, Location l, Value i, ValueRange state) {
           Value distinct = state[0], positions = state[1], count = state[2];
           Value x = tensor::ExtractOp::create(b, l, input, i);
-          // j = the first position among the distinct ones holding x, or
-          // count.
-          auto search = scf::WhileOp::create(
-              b, l, TypeRange{index}, ValueRange{zero},
-              [&](OpBuilder &cb, Location cl, ValueRange args) {
-                Value j = args[0];
-                Value inside = arith::CmpIOp::create(
-                    cb, cl, arith::CmpIPredicate::slt, j, count);
-                auto differs = scf::IfOp::create(
-                    cb, cl, inside,
-                    [&](OpBuilder &tb, Location tl) {
-                      Value seen = tensor::ExtractOp::create(tb, tl, distinct,
-                                                             ValueRange{j});
-                      Value equal = compare(tb, tl, arith::CmpFPredicate::OEQ,
-                                            arith::CmpIPredicate::eq, seen, x);
-                      Value notEqual = arith::XOrIOp::create(
-                          tb, tl, equal,
-                          arith::ConstantOp::create(tb, tl,
-                                                    tb.getBoolAttr(true)));
-                      scf::YieldOp::create(tb, tl, notEqual);
-                    },
-                    [&](OpBuilder &eb, Location el) {
-                      Value stop = arith::ConstantOp::create(
-                          eb, el, eb.getBoolAttr(false));
-                      scf::YieldOp::create(eb, el, stop);
-                    });
-                scf::ConditionOp::create(cb, cl, differs.getResult(0), j);
-              },
-              [&](OpBuilder &bb, Location bl, ValueRange args) {
-                scf::YieldOp::create(
-                    bb, bl,
-                    ValueRange{arith::AddIOp::create(bb, bl, args[0], one)});
-              });
-          Value j = search.getResult(0);
+          Value j = findFirst(b, l, distinct, count, x);
           Value isNew =
               arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, j, count);
           auto append = scf::IfOp::create(

@@ -21,122 +21,150 @@ using namespace mlir::tfc;
 
 namespace {
 
+/// The operands of a tfc.matmul as code generation sees them: ranked tensors,
+/// the flags, and how many batch dimensions each has.
+struct MatMulOperands {
+  Value a, b;
+  RankedTensorType aType, bType, resultType;
+  bool transposeA, transposeB;
+
+  int64_t batch() const { return resultType.getRank() - 2; }
+  int64_t aBatch() const { return aType.getRank() - 2; }
+  int64_t bBatch() const { return bType.getRank() - 2; }
+};
+
+/// The run-time sizes of the result's dynamic dimensions, each read from the
+/// operand dimension it comes from.
+SmallVector<Value> getDynamicResultSizes(OpBuilder &builder, Location loc,
+                                         const MatMulOperands &mm) {
+  SmallVector<Value> sizes;
+  int64_t batch = mm.batch();
+  for (int64_t dim = 0, rank = mm.resultType.getRank(); dim < rank; ++dim) {
+    if (!mm.resultType.isDynamicDim(dim))
+      continue;
+    Value source;
+    int64_t sourceDim = -1;
+    if (dim == batch) {
+      source = mm.a;
+      sourceDim = mm.aType.getRank() - (mm.transposeA ? 1 : 2);
+    } else if (dim == batch + 1) {
+      source = mm.b;
+      sourceDim = mm.bType.getRank() - (mm.transposeB ? 2 : 1);
+    } else if (int64_t d = dim - (batch - mm.aBatch());
+               d >= 0 && mm.aType.isDynamicDim(d)) {
+      source = mm.a;
+      sourceDim = d;
+    } else {
+      source = mm.b;
+      sourceDim = dim - (batch - mm.bBatch());
+    }
+    sizes.push_back(tensor::DimOp::create(builder, loc, source, sourceDim));
+  }
+  return sizes;
+}
+
+/// linalg.matmul or linalg.batch_matmul for a plain product, which later
+/// passes know best; null otherwise.
+Value createNamedMatMul(OpBuilder &builder, Location loc,
+                        const MatMulOperands &mm, Value init) {
+  if (mm.transposeA || mm.transposeB)
+    return {};
+  // Arrays the ranges below point into (a braced range would dangle).
+  Type resultTypes[] = {mm.resultType};
+  Value inputs[] = {mm.a, mm.b};
+  Value outputs[] = {init};
+  if (mm.aType.getRank() == 2 && mm.bType.getRank() == 2)
+    return linalg::MatmulOp::create(builder, loc, resultTypes, inputs, outputs)
+        .getResult(0);
+  if (mm.aType.getRank() == 3 && mm.bType.getRank() == 3 &&
+      mm.aType.getDimSize(0) == mm.bType.getDimSize(0) &&
+      !mm.aType.isDynamicDim(0))
+    return linalg::BatchMatmulOp::create(builder, loc, resultTypes, inputs,
+                                         outputs)
+        .getResult(0);
+  return {};
+}
+
+/// The general case, a contraction linalg.generic over the loops
+/// (batch..., m, n, k): transposed operands swap their map's last two
+/// results, and a batch dimension of size 1 broadcasts.
+Value createContractionGeneric(OpBuilder &builder, Location loc,
+                               const MatMulOperands &mm, Value init) {
+  MLIRContext *context = builder.getContext();
+  int64_t rank = mm.resultType.getRank(), batch = mm.batch();
+  int64_t numLoops = rank + 1;
+  AffineExpr m = getAffineDimExpr(batch, context);
+  AffineExpr n = getAffineDimExpr(batch + 1, context);
+  AffineExpr k = getAffineDimExpr(batch + 2, context);
+  auto operandMap = [&](RankedTensorType type, int64_t operandBatch,
+                        AffineExpr row, AffineExpr col) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < operandBatch; ++d) {
+      int64_t resultDim = d + (batch - operandBatch);
+      if (type.getDimSize(d) == 1 && mm.resultType.getDimSize(resultDim) != 1)
+        exprs.push_back(getAffineConstantExpr(0, context));
+      else
+        exprs.push_back(getAffineDimExpr(resultDim, context));
+    }
+    exprs.push_back(row);
+    exprs.push_back(col);
+    return AffineMap::get(numLoops, 0, exprs, context);
+  };
+  SmallVector<AffineMap> maps = {
+      mm.transposeA ? operandMap(mm.aType, mm.aBatch(), k, m)
+                    : operandMap(mm.aType, mm.aBatch(), m, k),
+      mm.transposeB ? operandMap(mm.bType, mm.bBatch(), n, k)
+                    : operandMap(mm.bType, mm.bBatch(), k, n),
+      AffineMap::getMultiDimIdentityMap(numLoops, context).getMajorSubMap(rank),
+  };
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+
+  bool isFloat = isa<FloatType>(mm.resultType.getElementType());
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{mm.resultType}, ValueRange{mm.a, mm.b},
+      ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value product, sum;
+        if (isFloat) {
+          product = arith::MulFOp::create(nested, nestedLoc, args[0], args[1]);
+          sum = arith::AddFOp::create(nested, nestedLoc, args[2], product);
+        } else {
+          product = arith::MulIOp::create(nested, nestedLoc, args[0], args[1]);
+          sum = arith::AddIOp::create(nested, nestedLoc, args[2], product);
+        }
+        linalg::YieldOp::create(nested, nestedLoc, sum);
+      });
+  return generic.getResult(0);
+}
+
 struct MatMulToLinalg : public OpConversionPattern<MatMulOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(MatMulOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto aType = dyn_cast<RankedTensorType>(adaptor.getA().getType());
-    auto bType = dyn_cast<RankedTensorType>(adaptor.getB().getType());
-    auto resultType = dyn_cast<RankedTensorType>(op.getType());
-    if (!aType || !bType || !resultType)
+    MatMulOperands mm;
+    mm.a = adaptor.getA();
+    mm.b = adaptor.getB();
+    mm.aType = dyn_cast<RankedTensorType>(mm.a.getType());
+    mm.bType = dyn_cast<RankedTensorType>(mm.b.getType());
+    mm.resultType = dyn_cast<RankedTensorType>(op.getType());
+    mm.transposeA = op.getTransposeA();
+    mm.transposeB = op.getTransposeB();
+    if (!mm.aType || !mm.bType || !mm.resultType)
       return rewriter.notifyMatchFailure(op, "code generation needs ranked "
                                              "tensors");
     Location loc = op.getLoc();
-    Value a = adaptor.getA(), b = adaptor.getB();
-    bool transposeA = op.getTransposeA(), transposeB = op.getTransposeB();
-    int64_t rank = resultType.getRank(), batch = rank - 2;
-    int64_t aBatch = aType.getRank() - 2, bBatch = bType.getRank() - 2;
-
-    // Where each result dimension's size comes from.
-    SmallVector<Value> sizes;
-    for (int64_t dim = 0; dim < rank; ++dim) {
-      if (!resultType.isDynamicDim(dim))
-        continue;
-      Value source;
-      int64_t sourceDim = -1;
-      if (dim == batch) {
-        source = a;
-        sourceDim = aType.getRank() - (transposeA ? 1 : 2);
-      } else if (dim == batch + 1) {
-        source = b;
-        sourceDim = bType.getRank() - (transposeB ? 2 : 1);
-      } else if (int64_t d = dim - (batch - aBatch);
-                 d >= 0 && aType.isDynamicDim(d)) {
-        source = a;
-        sourceDim = d;
-      } else {
-        source = b;
-        sourceDim = dim - (batch - bBatch);
-      }
-      sizes.push_back(tensor::DimOp::create(rewriter, loc, source, sourceDim));
-    }
-    Type elementType = resultType.getElementType();
+    Type elementType = mm.resultType.getElementType();
     Value init = buildFilledTensor(
-        rewriter, loc, resultType, sizes,
+        rewriter, loc, mm.resultType, getDynamicResultSizes(rewriter, loc, mm),
         cast<TypedAttr>(rewriter.getZeroAttr(elementType)));
-
-    // Plain products map to the named ops, which later passes know best.
-    if (!transposeA && !transposeB && aType.getRank() == 2 &&
-        bType.getRank() == 2) {
-      rewriter.replaceOp(op, linalg::MatmulOp::create(
-                                 rewriter, loc, TypeRange{resultType},
-                                 ValueRange{a, b}, ValueRange{init})
-                                 .getResult(0));
-      return success();
-    }
-    if (!transposeA && !transposeB && aType.getRank() == 3 &&
-        bType.getRank() == 3 &&
-        aType.getDimSize(0) == bType.getDimSize(0) &&
-        !aType.isDynamicDim(0)) {
-      rewriter.replaceOp(op, linalg::BatchMatmulOp::create(
-                                 rewriter, loc, TypeRange{resultType},
-                                 ValueRange{a, b}, ValueRange{init})
-                                 .getResult(0));
-      return success();
-    }
-
-    // The general case: loops (batch..., m, n, k).
-    MLIRContext *context = rewriter.getContext();
-    int64_t numLoops = rank + 1;
-    AffineExpr m = getAffineDimExpr(batch, context);
-    AffineExpr n = getAffineDimExpr(batch + 1, context);
-    AffineExpr k = getAffineDimExpr(batch + 2, context);
-    auto operandMap = [&](RankedTensorType type, int64_t operandBatch,
-                          AffineExpr row, AffineExpr col) {
-      SmallVector<AffineExpr> exprs;
-      for (int64_t d = 0; d < operandBatch; ++d) {
-        int64_t resultDim = d + (batch - operandBatch);
-        if (type.getDimSize(d) == 1 && resultType.getDimSize(resultDim) != 1)
-          exprs.push_back(getAffineConstantExpr(0, context));
-        else
-          exprs.push_back(getAffineDimExpr(resultDim, context));
-      }
-      exprs.push_back(row);
-      exprs.push_back(col);
-      return AffineMap::get(numLoops, 0, exprs, context);
-    };
-    SmallVector<AffineMap> maps = {
-        transposeA ? operandMap(aType, aBatch, k, m)
-                   : operandMap(aType, aBatch, m, k),
-        transposeB ? operandMap(bType, bBatch, n, k)
-                   : operandMap(bType, bBatch, k, n),
-    };
-    SmallVector<AffineExpr> resultExprs;
-    for (int64_t d = 0; d < rank; ++d)
-      resultExprs.push_back(getAffineDimExpr(d, context));
-    maps.push_back(AffineMap::get(numLoops, 0, resultExprs, context));
-    SmallVector<utils::IteratorType> iterators(rank,
-                                               utils::IteratorType::parallel);
-    iterators.push_back(utils::IteratorType::reduction);
-
-    bool isFloat = isa<FloatType>(elementType);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{resultType}, ValueRange{a, b},
-        ValueRange{init}, maps, iterators,
-        [&](OpBuilder &builder, Location nestedLoc, ValueRange args) {
-          Value product, sum;
-          if (isFloat) {
-            product = arith::MulFOp::create(builder, nestedLoc, args[0], args[1]);
-            sum = arith::AddFOp::create(builder, nestedLoc, args[2], product);
-          } else {
-            product = arith::MulIOp::create(builder, nestedLoc, args[0], args[1]);
-            sum = arith::AddIOp::create(builder, nestedLoc, args[2], product);
-          }
-          linalg::YieldOp::create(builder, nestedLoc, sum);
-        });
-    rewriter.replaceOp(op, generic.getResult(0));
+    Value result = createNamedMatMul(rewriter, loc, mm, init);
+    if (!result)
+      result = createContractionGeneric(rewriter, loc, mm, init);
+    rewriter.replaceOp(op, result);
     return success();
   }
 };

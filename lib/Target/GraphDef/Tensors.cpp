@@ -75,19 +75,30 @@ FailureOr<std::vector<T>> expand(const Field &field, int64_t count,
   return values;
 }
 
-template <typename T>
-DenseElementsAttr fromValues(RankedTensorType type,
-                             const std::vector<T> &values) {
-  return DenseElementsAttr::getFromRawBuffer(
-      type, ArrayRef<char>(reinterpret_cast<const char *>(values.data()),
-                           values.size() * sizeof(T)));
+/// The elements of a typed field, expanded by TensorFlow's rule, as an
+/// attribute of `type` (bool, which DenseElementsAttr packs, from flags).
+template <typename T, typename Field>
+FailureOr<DenseElementsAttr> fromField(RankedTensorType type,
+                                       const Field &field, int64_t count,
+                                       std::string &error) {
+  FailureOr<std::vector<T>> values = expand<T>(field, count, error);
+  if (failed(values))
+    return failure();
+  if constexpr (std::is_same_v<T, bool>) {
+    SmallVector<bool> flags(values->begin(), values->end());
+    return DenseElementsAttr::get(type, ArrayRef<bool>(flags));
+  } else {
+    return DenseElementsAttr::getFromRawBuffer(
+        type, ArrayRef<char>(reinterpret_cast<const char *>(values->data()),
+                             values->size() * sizeof(T)));
+  }
 }
 
-} // namespace
-
-FailureOr<DenseElementsAttr>
-mlir::tfc::graphdef::convertTensor(const tensorflow::TensorProto &proto,
-                                   MLIRContext *context, std::string &error) {
+/// The tensor type of a TensorProto, with its element count; an error for a
+/// dtype tfc lacks, an unknown shape, or more elements than an int64 counts.
+FailureOr<RankedTensorType>
+convertTensorType(const tensorflow::TensorProto &proto, MLIRContext *context,
+                  int64_t &count, std::string &error) {
   Type element = convertDataType(context, proto.dtype());
   if (!element) {
     error = "holds " + dataTypeName(proto.dtype()) +
@@ -99,7 +110,7 @@ mlir::tfc::graphdef::convertTensor(const tensorflow::TensorProto &proto,
     return failure();
   }
   SmallVector<int64_t> dims;
-  int64_t count = 1;
+  count = 1;
   for (const auto &dim : proto.tensor_shape().dim()) {
     if (dim.size() < 0) {
       error = "has an unknown dimension";
@@ -112,64 +123,64 @@ mlir::tfc::graphdef::convertTensor(const tensorflow::TensorProto &proto,
     }
     count *= dim.size();
   }
-  auto type = RankedTensorType::get(dims, element);
-  const std::string &content = proto.tensor_content();
-  unsigned bits = element.getIntOrFloatBitWidth();
-  if (!content.empty()) {
-    size_t width = bits == 1 ? 1 : bits / 8;
-    if (content.size() != static_cast<size_t>(count) * width) {
-      error = "has " + std::to_string(content.size()) +
-              " bytes of tensor_content for " + std::to_string(count) +
-              " elements of " + std::to_string(width) + " bytes";
-      return failure();
-    }
-    if (bits == 1) {
-      std::vector<bool> values;
-      for (char c : content)
-        values.push_back(c != 0);
-      SmallVector<bool> flags(values.begin(), values.end());
-      return DenseElementsAttr::get(type, ArrayRef<bool>(flags));
-    }
-    static_assert(llvm::endianness::native == llvm::endianness::little,
-                  "tensor_content is little endian");
-    return DenseElementsAttr::getFromRawBuffer(
-        type, ArrayRef<char>(content.data(), content.size()));
-  }
+  return RankedTensorType::get(dims, element);
+}
 
-  switch (proto.dtype()) {
-  case tensorflow::DT_FLOAT: {
-    auto v = expand<float>(proto.float_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
+/// The elements of a TensorProto's tensor_content: the raw little-endian
+/// bytes, one byte per bool.
+FailureOr<DenseElementsAttr> fromContent(RankedTensorType type,
+                                         const std::string &content,
+                                         int64_t count, std::string &error) {
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  size_t width = bits == 1 ? 1 : bits / 8;
+  if (content.size() != static_cast<size_t>(count) * width) {
+    error = "has " + std::to_string(content.size()) +
+            " bytes of tensor_content for " + std::to_string(count) +
+            " elements of " + std::to_string(width) + " bytes";
+    return failure();
   }
-  case tensorflow::DT_DOUBLE: {
-    auto v = expand<double>(proto.double_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
-  }
-  case tensorflow::DT_INT32: {
-    auto v = expand<int32_t>(proto.int_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
-  }
-  case tensorflow::DT_INT8: {
-    auto v = expand<int8_t>(proto.int_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
-  }
-  case tensorflow::DT_INT64: {
-    auto v = expand<int64_t>(proto.int64_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
-  }
-  case tensorflow::DT_HALF:
-  case tensorflow::DT_BFLOAT16: {
-    // Both keep their 16 bits in half_val.
-    auto v = expand<uint16_t>(proto.half_val(), count, error);
-    return failed(v) ? FailureOr<DenseElementsAttr>() : fromValues(type, *v);
-  }
-  case tensorflow::DT_BOOL: {
-    auto v = expand<bool>(proto.bool_val(), count, error);
-    if (failed(v))
-      return failure();
-    SmallVector<bool> flags(v->begin(), v->end());
+  if (bits == 1) {
+    SmallVector<bool> flags;
+    for (char c : content)
+      flags.push_back(c != 0);
     return DenseElementsAttr::get(type, ArrayRef<bool>(flags));
   }
+  static_assert(llvm::endianness::native == llvm::endianness::little,
+                "tensor_content is little endian");
+  return DenseElementsAttr::getFromRawBuffer(
+      type, ArrayRef<char>(content.data(), content.size()));
+}
+
+} // namespace
+
+FailureOr<DenseElementsAttr>
+mlir::tfc::graphdef::convertTensor(const tensorflow::TensorProto &proto,
+                                   MLIRContext *context, std::string &error) {
+  int64_t count = 0;
+  FailureOr<RankedTensorType> type =
+      convertTensorType(proto, context, count, error);
+  if (failed(type))
+    return failure();
+  if (!proto.tensor_content().empty())
+    return fromContent(*type, proto.tensor_content(), count, error);
+
+  switch (proto.dtype()) {
+  case tensorflow::DT_FLOAT:
+    return fromField<float>(*type, proto.float_val(), count, error);
+  case tensorflow::DT_DOUBLE:
+    return fromField<double>(*type, proto.double_val(), count, error);
+  case tensorflow::DT_INT32:
+    return fromField<int32_t>(*type, proto.int_val(), count, error);
+  case tensorflow::DT_INT8:
+    return fromField<int8_t>(*type, proto.int_val(), count, error);
+  case tensorflow::DT_INT64:
+    return fromField<int64_t>(*type, proto.int64_val(), count, error);
+  case tensorflow::DT_HALF:
+  case tensorflow::DT_BFLOAT16:
+    // Both keep their 16 bits in half_val.
+    return fromField<uint16_t>(*type, proto.half_val(), count, error);
+  case tensorflow::DT_BOOL:
+    return fromField<bool>(*type, proto.bool_val(), count, error);
   default:
     error = "holds " + dataTypeName(proto.dtype()) + " values";
     return failure();

@@ -45,6 +45,59 @@ static std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
 // ConcatOp and StackOp
 //===----------------------------------------------------------------------===//
 
+/// The shape of the concatenation of `types` along `axis`, checked as
+/// TensorFlow checks it: the ranked inputs have the rank of input `first`
+/// and agree on every other dimension; the axis sums their sizes (unknown
+/// when any input is unranked).
+static FailureOr<SmallVector<int64_t>>
+getConcatShape(std::optional<Location> location, TypeRange types, size_t first,
+               int64_t axis) {
+  auto reference = cast<RankedTensorType>(types[first]);
+  int64_t rank = reference.getRank();
+  SmallVector<int64_t> shape(reference.getShape());
+  shape[axis] = 0;
+  SmallVector<size_t> owner(rank, first);
+  bool allRanked = true;
+  for (auto [index, type] : llvm::enumerate(types)) {
+    auto ranked = dyn_cast<RankedTensorType>(type);
+    if (!ranked) {
+      allRanked = false;
+      continue;
+    }
+    if (ranked.getRank() != rank)
+      return emitOptionalError(location,
+                               "ConcatOp : Ranks of all input tensors should "
+                               "match: shape[",
+                               first, "] = ", formatShape(reference),
+                               " vs. shape[", index,
+                               "] = ", formatShape(ranked));
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      int64_t size = ranked.getDimSize(dim);
+      if (dim == axis) {
+        // An unknown or absurdly large sum is unknown.
+        if (ShapedType::isDynamic(shape[dim]) || ShapedType::isDynamic(size) ||
+            llvm::AddOverflow(shape[dim], size, shape[dim]))
+          shape[dim] = ShapedType::kDynamic;
+        continue;
+      }
+      if (ShapedType::isDynamic(size))
+        continue;
+      if (ShapedType::isDynamic(shape[dim])) {
+        shape[dim] = size;
+        owner[dim] = index;
+      } else if (shape[dim] != size) {
+        return emitOptionalError(
+            location, "ConcatOp : Dimensions of inputs should match: shape[",
+            owner[dim], "] = ", formatShape(types[owner[dim]]), " vs. shape[",
+            index, "] = ", formatShape(ranked));
+      }
+    }
+  }
+  if (!allRanked)
+    shape[axis] = ShapedType::kDynamic;
+  return shape;
+}
+
 LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> location,
                                          Adaptor adaptor,
@@ -83,48 +136,11 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
                              -rank, ", ", rank, "), but got ",
                              static_cast<int64_t>(adaptor.getAxis()));
 
-  SmallVector<int64_t> shape(reference.getShape());
-  shape[*axis] = 0;
-  SmallVector<size_t> owner(rank, *first);
-  bool allRanked = true;
-  for (auto [index, type] : llvm::enumerate(types)) {
-    auto ranked = dyn_cast<RankedTensorType>(type);
-    if (!ranked) {
-      allRanked = false;
-      continue;
-    }
-    if (ranked.getRank() != rank)
-      return emitOptionalError(location,
-                               "ConcatOp : Ranks of all input tensors should "
-                               "match: shape[",
-                               *first, "] = ", formatShape(reference),
-                               " vs. shape[", index,
-                               "] = ", formatShape(ranked));
-    for (int64_t dim = 0; dim < rank; ++dim) {
-      int64_t size = ranked.getDimSize(dim);
-      if (dim == *axis) {
-        // An unknown or absurdly large sum is unknown.
-        if (ShapedType::isDynamic(shape[dim]) || ShapedType::isDynamic(size) ||
-            llvm::AddOverflow(shape[dim], size, shape[dim]))
-          shape[dim] = ShapedType::kDynamic;
-        continue;
-      }
-      if (ShapedType::isDynamic(size))
-        continue;
-      if (ShapedType::isDynamic(shape[dim])) {
-        shape[dim] = size;
-        owner[dim] = index;
-      } else if (shape[dim] != size) {
-        return emitOptionalError(
-            location, "ConcatOp : Dimensions of inputs should match: shape[",
-            owner[dim], "] = ", formatShape(types[owner[dim]]), " vs. shape[",
-            index, "] = ", formatShape(ranked));
-      }
-    }
-  }
-  if (!allRanked)
-    shape[*axis] = ShapedType::kDynamic;
-  inferred.push_back(RankedTensorType::get(shape, dtype));
+  FailureOr<SmallVector<int64_t>> shape =
+      getConcatShape(location, types, *first, *axis);
+  if (failed(shape))
+    return failure();
+  inferred.push_back(RankedTensorType::get(*shape, dtype));
   return success();
 }
 

@@ -119,6 +119,7 @@ public:
   LogicalResult expand(MinimizeOp op);
 
 private:
+  FailureOr<SmallVector<GlobalVariableOp>> getTrainedVariables(MinimizeOp op);
   ModuleOp module;
   SymbolTable symbols;
   NameRegistry names;
@@ -187,17 +188,10 @@ LogicalResult AutodiffExpander::expand(GradientsOp op) {
   return success();
 }
 
-LogicalResult AutodiffExpander::expand(MinimizeOp op) {
-  if (failed(checkInGraph(op)))
-    return failure();
-  Block &body = *op->getBlock();
-  auto graph = cast<GraphOp>(op->getParentOp());
-  FetchOp fetch = graph.getFetch();
-  auto accesses = collectAccesses(body);
-  // The graph is acyclic (verified): the loss is not among these.
-  llvm::DenseSet<Operation *> dependents = dependentsOf(op, body);
-
-  // The variables: the list given, or the trainable ones.
+/// The variables a tfc.minimize trains: its var_list, or every trainable
+/// global variable when the list is empty.
+FailureOr<SmallVector<GlobalVariableOp>>
+AutodiffExpander::getTrainedVariables(MinimizeOp op) {
   SmallVector<GlobalVariableOp> variables;
   for (Value handle : op.getVarList()) {
     StringAttr symbol = variableOf(handle);
@@ -212,6 +206,50 @@ LogicalResult AutodiffExpander::expand(MinimizeOp op) {
     for (auto global : module.getOps<GlobalVariableOp>())
       if (global.isTrainable())
         variables.push_back(global);
+  return variables;
+}
+
+/// One update per variable the loss depends on, with its gradient cast to
+/// the variable's type; it runs after the variable's accesses that the step
+/// does not follow and after the op's own control inputs.
+static SmallVector<VariableUpdate> getVariableUpdates(
+    OpBuilder &builder, MinimizeOp op, ArrayRef<GlobalVariableOp> variables,
+    ArrayRef<SmallVector<Value>> groups, ArrayRef<Value> gradients,
+    const DenseMap<StringAttr, SmallVector<Operation *>> &accesses,
+    const llvm::DenseSet<Operation *> &dependents) {
+  SmallVector<VariableUpdate> updates;
+  for (auto [variable, group, gradient] :
+       llvm::zip_equal(variables, groups, gradients)) {
+    if (!gradient)
+      continue; // As TensorFlow: a variable the loss ignores stays as is.
+    GlobalVariableOp global = variable;
+    VariableUpdate &update = updates.emplace_back();
+    update.global = global;
+    update.handle = cast<ReadOp>(group.front().getDefiningOp()).getVar();
+    update.gradient =
+        castToType(builder, op.getLoc(), gradient, global.getValueType());
+    for (Operation *access : accesses.lookup(global.getSymNameAttr()))
+      if (!dependents.contains(access))
+        update.after.push_back(tokenOf(access));
+    llvm::append_range(update.after, op.getAfter());
+  }
+  return updates;
+}
+
+LogicalResult AutodiffExpander::expand(MinimizeOp op) {
+  if (failed(checkInGraph(op)))
+    return failure();
+  Block &body = *op->getBlock();
+  auto graph = cast<GraphOp>(op->getParentOp());
+  FetchOp fetch = graph.getFetch();
+  auto accesses = collectAccesses(body);
+  // The graph is acyclic (verified): the loss is not among these.
+  llvm::DenseSet<Operation *> dependents = dependentsOf(op, body);
+
+  FailureOr<SmallVector<GlobalVariableOp>> trained = getTrainedVariables(op);
+  if (failed(trained))
+    return failure();
+  SmallVector<GlobalVariableOp> &variables = *trained;
 
   // Sources: the reads of each variable that the step does not follow.
   SmallVector<SmallVector<Value>> groups;
@@ -230,21 +268,8 @@ LogicalResult AutodiffExpander::expand(MinimizeOp op) {
   if (failed(gradients))
     return failure();
 
-  SmallVector<VariableUpdate> updates;
-  for (auto [global, group, gradient] :
-       llvm::zip_equal(variables, groups, *gradients)) {
-    if (!gradient)
-      continue; // As TensorFlow: a variable the loss ignores stays as is.
-    VariableUpdate &update = updates.emplace_back();
-    update.global = global;
-    update.handle = cast<ReadOp>(group.front().getDefiningOp()).getVar();
-    update.gradient =
-        castToType(builder, op.getLoc(), gradient, global.getValueType());
-    for (Operation *access : accesses.lookup(global.getSymNameAttr()))
-      if (!dependents.contains(access))
-        update.after.push_back(tokenOf(access));
-    llvm::append_range(update.after, op.getAfter());
-  }
+  SmallVector<VariableUpdate> updates = getVariableUpdates(
+      builder, op, variables, groups, *gradients, accesses, dependents);
   if (updates.empty()) {
     InFlightDiagnostic diag = op.emitOpError(
         "No gradients provided for any variable, check your graph for ops "

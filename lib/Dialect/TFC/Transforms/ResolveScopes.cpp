@@ -81,7 +81,13 @@ private:
   LogicalResult resolveOp(Operation *op, ScopeContext &ctx);
   LogicalResult resolveNameScope(NameScopeOp scope, ScopeContext &ctx);
   LogicalResult resolveVariableScope(VariableScopeOp scope, ScopeContext &ctx);
+  std::string enterVariableScope(VariableScopeOp scope, const ScopeContext &ctx,
+                                 const std::optional<CapturedScope> &captured,
+                                 ScopeContext &inner);
   LogicalResult resolveGetVariable(GetVariableOp op, ScopeContext &ctx);
+  LogicalResult checkSharedVariable(GetVariableOp op, StringRef storeName,
+                                    TensorType requested,
+                                    GlobalVariableOp global, ReuseMode reuse);
   LogicalResult resolveVariable(VariableOp op, ScopeContext &ctx);
   LogicalResult resolveAddToCollection(AddToCollectionOp op);
 
@@ -355,6 +361,45 @@ LogicalResult ScopeResolver::resolveNameScope(NameScopeOp scope,
   return flattenScope(scope, scope.getBody().front());
 }
 
+/// Sets `inner`'s variable scope, reuse mode and defaults for `scope`, entered
+/// from `ctx`, and returns the name scope the variable scope remembers. One
+/// named by a string (or a unique default name) extends the current variable
+/// scope and inherits its reuse mode and defaults; a captured scope is
+/// re-entered with its own name, reuse mode and defaults, wherever it is
+/// entered from.
+std::string ScopeResolver::enterVariableScope(
+    VariableScopeOp scope, const ScopeContext &ctx,
+    const std::optional<CapturedScope> &captured, ScopeContext &inner) {
+  std::string originalNameScope = inner.nameScope;
+  if (captured) {
+    inner.varScope = captured->varScope;
+    inner.reuse = captured->reuse;
+    inner.initializer = captured->initializer;
+    inner.dtype = captured->dtype;
+    originalNameScope = captured->originalNameScope;
+  } else {
+    StringRef name = scope.getScopeName() ? *scope.getScopeName() : "";
+    std::string unique;
+    if (!scope.getScopeName()) {
+      unique = scopeCounts.makeUnique(ctx.varScope, *scope.getDefaultName());
+      name = unique;
+    }
+    inner.varScope = joinScope(ctx.varScope, name);
+    inner.reuse = ctx.reuse;
+    inner.initializer = ctx.initializer;
+    inner.dtype = ctx.dtype;
+  }
+  if (scope.getReuse())
+    inner.reuse = ReuseMode::Reuse;
+  else if (scope.getAutoReuse())
+    inner.reuse = ReuseMode::Auto;
+  if (std::optional<InitializerAttrInterface> init = scope.getInitializer())
+    inner.initializer = *init;
+  if (std::optional<Type> dtype = scope.getDtype())
+    inner.dtype = *dtype;
+  return originalNameScope;
+}
+
 LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
                                                   ScopeContext &ctx) {
   std::optional<CapturedScope> captured;
@@ -384,38 +429,8 @@ LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
     inner.nameScope = std::move(*opened);
   }
 
-  // The variable scope. One named by a string (or a unique default name)
-  // extends the current variable scope and inherits its reuse mode and
-  // defaults; a captured scope is re-entered with its own name, reuse mode
-  // and defaults, wherever it is entered from.
-  std::string originalNameScope = inner.nameScope;
-  if (captured) {
-    inner.varScope = captured->varScope;
-    inner.reuse = captured->reuse;
-    inner.initializer = captured->initializer;
-    inner.dtype = captured->dtype;
-    originalNameScope = captured->originalNameScope;
-  } else {
-    StringRef name = scope.getScopeName() ? *scope.getScopeName() : "";
-    std::string unique;
-    if (!scope.getScopeName()) {
-      unique = scopeCounts.makeUnique(ctx.varScope, *scope.getDefaultName());
-      name = unique;
-    }
-    inner.varScope = joinScope(ctx.varScope, name);
-    inner.reuse = ctx.reuse;
-    inner.initializer = ctx.initializer;
-    inner.dtype = ctx.dtype;
-  }
-  if (scope.getReuse())
-    inner.reuse = ReuseMode::Reuse;
-  else if (scope.getAutoReuse())
-    inner.reuse = ReuseMode::Auto;
-  if (std::optional<InitializerAttrInterface> init = scope.getInitializer())
-    inner.initializer = *init;
-  if (std::optional<Type> dtype = scope.getDtype())
-    inner.dtype = *dtype;
-
+  std::string originalNameScope =
+      enterVariableScope(scope, ctx, captured, inner);
   scopeCounts.open(inner.varScope);
   std::optional<llvm::StringMap<unsigned>> savedCounts;
   if (captured)
@@ -445,6 +460,63 @@ LogicalResult ScopeResolver::resolveVariableScope(VariableScopeOp scope,
 // Variables
 //===----------------------------------------------------------------------===//
 
+/// The type a get_variable asks for: written, or a shape with the scope's
+/// dtype, or that of a tensor initializer or initial value; else the dtype
+/// alone.
+static TensorType getRequestedType(GetVariableOp op,
+                                   InitializerAttrInterface initializer,
+                                   Type dtype) {
+  Value initialValue = op.getInitialValueResult();
+  if (std::optional<Type> written = op.getValueType())
+    return cast<TensorType>(*written);
+  if (std::optional<ArrayRef<int64_t>> shape = op.getShape())
+    return RankedTensorType::get(*shape, dtype);
+  if (auto constant = dyn_cast_if_present<ConstantInitAttr>(initializer))
+    return cast<TensorType>(constant.getValue().getType());
+  if (initialValue && isa<TensorType>(initialValue.getType()))
+    return cast<TensorType>(initialValue.getType());
+  return UnrankedTensorType::get(dtype);
+}
+
+/// Checks that get_variable may return the existing store variable `global`:
+/// the scope reuses, and the dtype and shape asked for are the variable's.
+LogicalResult ScopeResolver::checkSharedVariable(GetVariableOp op,
+                                                 StringRef storeName,
+                                                 TensorType requested,
+                                                 GlobalVariableOp global,
+                                                 ReuseMode reuse) {
+  if (reuse == ReuseMode::None) {
+    InFlightDiagnostic diag = op.emitError()
+                              << "Variable " << storeName
+                              << " already exists, disallowed. Did you mean "
+                                 "to set reuse=True or reuse=tf.AUTO_REUSE "
+                                 "in VarScope?";
+    diag.attachNote(definitions.at(storeName)) << "originally defined here";
+    return diag;
+  }
+  auto found = cast<TensorType>(global.getValueType());
+  if (requested.getElementType() != found.getElementType()) {
+    InFlightDiagnostic diag = op.emitError()
+                              << "Trying to share variable " << storeName
+                              << ", but specified dtype "
+                              << pythonDTypeName(requested.getElementType())
+                              << " and found dtype "
+                              << pythonDTypeName(found.getElementType()) << ".";
+    diag.attachNote(definitions.at(storeName)) << "originally defined here";
+    return diag;
+  }
+  if (requested.hasRank() && requested != found) {
+    InFlightDiagnostic diag =
+        op.emitError() << "Trying to share variable " << storeName
+                       << ", but specified shape "
+                       << formatShapeTuple(requested) << " and found shape "
+                       << formatShapeTuple(found) << ".";
+    diag.attachNote(definitions.at(storeName)) << "originally defined here";
+    return diag;
+  }
+  return success();
+}
+
 LogicalResult ScopeResolver::resolveGetVariable(GetVariableOp op,
                                                 ScopeContext &ctx) {
   std::string storeName = joinScope(ctx.varScope, op.getVarName());
@@ -459,54 +531,13 @@ LogicalResult ScopeResolver::resolveGetVariable(GetVariableOp op,
     initializer = ctx.initializer;
   Type dtype = ctx.dtype ? ctx.dtype : Float32Type::get(context);
 
-  // The type asked for: written, or a shape with the scope's dtype, or that
-  // of a tensor initializer or initial value; else the dtype alone.
-  TensorType requested;
-  Value initialValue = op.getInitialValueResult();
-  if (std::optional<Type> written = op.getValueType())
-    requested = cast<TensorType>(*written);
-  else if (std::optional<ArrayRef<int64_t>> shape = op.getShape())
-    requested = RankedTensorType::get(*shape, dtype);
-  else if (auto constant = dyn_cast_if_present<ConstantInitAttr>(initializer))
-    requested = cast<TensorType>(constant.getValue().getType());
-  else if (initialValue && isa<TensorType>(initialValue.getType()))
-    requested = cast<TensorType>(initialValue.getType());
-  else
-    requested = UnrankedTensorType::get(dtype);
-
+  TensorType requested = getRequestedType(op, initializer, dtype);
   auto existing = store.find(storeName);
   if (existing != store.end()) {
     GlobalVariableOp global = existing->second;
-    if (ctx.reuse == ReuseMode::None) {
-      InFlightDiagnostic diag = op.emitError()
-                                << "Variable " << storeName
-                                << " already exists, disallowed. Did you mean "
-                                   "to set reuse=True or reuse=tf.AUTO_REUSE "
-                                   "in VarScope?";
-      diag.attachNote(definitions.at(storeName)) << "originally defined here";
-      return diag;
-    }
-    auto found = cast<TensorType>(global.getValueType());
-    if (requested.getElementType() != found.getElementType()) {
-      InFlightDiagnostic diag =
-          op.emitError() << "Trying to share variable " << storeName
-                         << ", but specified dtype "
-                         << pythonDTypeName(requested.getElementType())
-                         << " and found dtype "
-                         << pythonDTypeName(found.getElementType()) << ".";
-      diag.attachNote(definitions.at(storeName)) << "originally defined here";
-      return diag;
-    }
-    if (requested.hasRank() && requested != found) {
-      InFlightDiagnostic diag = op.emitError()
-                                << "Trying to share variable " << storeName
-                                << ", but specified shape "
-                                << formatShapeTuple(requested)
-                                << " and found shape "
-                                << formatShapeTuple(found) << ".";
-      diag.attachNote(definitions.at(storeName)) << "originally defined here";
-      return diag;
-    }
+    if (failed(
+            checkSharedVariable(op, storeName, requested, global, ctx.reuse)))
+      return failure();
     return replaceWithHandle(op, global);
   }
 
@@ -524,7 +555,7 @@ LogicalResult ScopeResolver::resolveGetVariable(GetVariableOp op,
   // that took the name first makes this one `<name>_1`.
   if (!isValidScopeName(storeName, /*current=*/""))
     return op.emitError() << "'" << storeName << "' is not a valid scope name";
-  if (!initializer && !initialValue)
+  if (!initializer && !op.getInitialValueResult())
     initializer = defaultInitializer(requested);
   if (initializer &&
       failed(initializer.verifyForType(requested, [&] { return op.emitError(); })))

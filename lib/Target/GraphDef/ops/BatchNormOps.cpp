@@ -23,6 +23,25 @@ static std::optional<float> floatAttr(NodeImporter &n, StringRef name) {
   return value->f();
 }
 
+/// Bessel's correction rest / (rest - 1) of the batch variance, rest =
+/// N * H * W (1 when rest is 1): a constant, or computed from x's size when
+/// the batch or the image is known at run time only.
+static FailureOr<Value> getBesselCorrection(NodeImporter &n, Formula &f,
+                                            Value x, RankedTensorType xType,
+                                            Type u) {
+  ArrayRef<int64_t> shape = xType.getShape();
+  if (!ShapedType::isDynamicShape(shape.drop_back())) {
+    double rest = shape[0] * shape[1] * shape[2];
+    return f.c(rest > 1 ? rest / (rest - 1) : 1.0);
+  }
+  if (xType.isDynamicDim(3))
+    return n.error("needs a known number of channels");
+  Value rest =
+      f.div(f.castTo(f.op("size", x), u), f.c(static_cast<double>(shape[3])));
+  return f.where(f.op("greater", {rest, f.c(1)}),
+                 f.div(rest, f.sub(rest, f.c(1))), f.c(1));
+}
+
 /// FusedBatchNorm (`version` 1), V2 and V3 in NHWC: x is normalized per
 /// channel, in the dtype of the statistics (x is cast to it and back).
 static LogicalResult importFusedBatchNorm(NodeImporter &n, int version) {
@@ -70,29 +89,17 @@ static LogicalResult importFusedBatchNorm(NodeImporter &n, int version) {
     savedMean = batchMean;
     savedVariance = batchVariance;
 
-    // Bessel's correction rest / (rest - 1), rest = N * H * W (1 when rest
-    // is 1).
-    Value adjust;
-    ArrayRef<int64_t> shape = xType.getShape();
-    if (!ShapedType::isDynamicShape(shape.drop_back())) {
-      double rest = shape[0] * shape[1] * shape[2];
-      adjust = f.c(rest > 1 ? rest / (rest - 1) : 1.0);
-    } else if (!xType.isDynamicDim(3)) {
-      Value rest = f.div(f.castTo(f.op("size", x), u),
-                         f.c(static_cast<double>(shape[3])));
-      adjust = f.where(f.op("greater", {rest, f.c(1)}),
-                       f.div(rest, f.sub(rest, f.c(1))), f.c(1));
-    } else {
-      return n.error("needs a known number of channels");
-    }
+    FailureOr<Value> adjust = getBesselCorrection(n, f, x, xType, u);
+    if (failed(adjust))
+      return failure();
     if (factor == 1.0) {
       runningMean = batchMean;
-      runningVariance = f.mul(batchVariance, adjust);
+      runningVariance = f.mul(batchVariance, *adjust);
     } else {
       Value keep = f.c(1.0 - factor), take = f.c(factor);
       runningMean = f.add(f.mul(keep, mean), f.mul(take, batchMean));
       runningVariance = f.add(f.mul(keep, variance),
-                              f.mul(f.mul(take, adjust), batchVariance));
+                              f.mul(f.mul(take, *adjust), batchVariance));
     }
   }
   if (t != u)

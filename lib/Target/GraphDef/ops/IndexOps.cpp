@@ -204,14 +204,11 @@ static LogicalResult importScatterNd(NodeImporter &n) {
 /// others kept. The input is brought to [batch, time, ...], flattened over
 /// the two, and gathered at `b * time + source(b, t)`, where source is
 /// `length - 1 - t` before the length and `t` after it.
-static LogicalResult importReverseSequence(NodeImporter &n) {
-  FailureOr<Value> input = n.input(0), lengths = n.input(1);
-  if (failed(input) || failed(lengths))
-    return failure();
-  auto type = dyn_cast<RankedTensorType>(input->getType());
-  auto lengthsType = dyn_cast<RankedTensorType>(lengths->getType());
-  if (!type || !lengthsType || lengthsType.getRank() != 1)
-    return n.error("needs a ranked input and a vector of lengths");
+/// ReverseSequence's seq_dim and batch_dim, checked against the input and
+/// its lengths as TensorFlow checks them.
+static FailureOr<std::pair<int64_t, int64_t>>
+getReverseSequenceDims(NodeImporter &n, RankedTensorType type,
+                       RankedTensorType lengthsType) {
   int64_t rank = type.getRank();
   std::optional<int64_t> seqAttr = n.intAttr("seq_dim");
   if (!seqAttr)
@@ -225,7 +222,7 @@ static LogicalResult importReverseSequence(NodeImporter &n) {
   int64_t time = type.getDimSize(seqDim), batch = type.getDimSize(batchDim);
   if (ShapedType::isDynamic(time)) {
     n.emitError() << "needs a static size of dimension seq_dim = " << seqDim
-                  << ", not " << input->getType();
+                  << ", not " << type;
     return failure();
   }
   if (!ShapedType::isDynamic(batch) && !lengthsType.isDynamicDim(0) &&
@@ -233,6 +230,43 @@ static LogicalResult importReverseSequence(NodeImporter &n) {
     return n.error("Length of seq_lengths != input.dims(" + Twine(batchDim) +
                    "), (" + Twine(lengthsType.getDimSize(0)) + " vs. " +
                    Twine(batch) + ")");
+  return std::make_pair(seqDim, batchDim);
+}
+
+/// b * time for each batch b, as a column: a constant, or one from a range
+/// over the lengths' positions when the batch is known at run time only.
+static Value getBatchOffsets(NodeImporter &n, Formula &f, Value lengths,
+                             Value lengthColumn, int64_t batch, int64_t time) {
+  Type lengthType = cast<RankedTensorType>(lengths.getType()).getElementType();
+  NamedAttribute column = n.namedAttr("axis", n.builder.getI64IntegerAttr(1));
+  if (!ShapedType::isDynamic(batch)) {
+    SmallVector<int64_t> starts;
+    for (int64_t b = 0; b < batch; ++b)
+      starts.push_back(b * time);
+    return f.op("expand_dims", {intVector(n, lengthType, starts)}, {column});
+  }
+  Value count = f.castTo(f.op("size", {lengths}), lengthType);
+  Value rows = f.op(
+      "range", {f.scalar(lengthColumn, 0), count, f.scalar(lengthColumn, 1)});
+  return f.mul(f.op("expand_dims", {rows}, {column}),
+               f.scalar(lengthColumn, static_cast<double>(time)));
+}
+
+static LogicalResult importReverseSequence(NodeImporter &n) {
+  FailureOr<Value> input = n.input(0), lengths = n.input(1);
+  if (failed(input) || failed(lengths))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(input->getType());
+  auto lengthsType = dyn_cast<RankedTensorType>(lengths->getType());
+  if (!type || !lengthsType || lengthsType.getRank() != 1)
+    return n.error("needs a ranked input and a vector of lengths");
+  FailureOr<std::pair<int64_t, int64_t>> dims =
+      getReverseSequenceDims(n, type, lengthsType);
+  if (failed(dims))
+    return failure();
+  int64_t rank = type.getRank();
+  auto [seqDim, batchDim] = *dims;
+  int64_t time = type.getDimSize(seqDim), batch = type.getDimSize(batchDim);
 
   // [batch, time, the others in order].
   SmallVector<int64_t> perm = {batchDim, seqDim};
@@ -266,21 +300,7 @@ static LogicalResult importReverseSequence(NodeImporter &n) {
   Value length = f.op("expand_dims", {*lengths}, {column});
   Value source = f.where(f.op("less", {t, length}),
                          f.sub(f.sub(length, f.scalar(length, 1)), t), t);
-  // b * time per batch: a constant column, or one from a range over the
-  // lengths' positions when the batch is known at run time only.
-  Value offsets;
-  if (!ShapedType::isDynamic(batch)) {
-    SmallVector<int64_t> starts;
-    for (int64_t b = 0; b < batch; ++b)
-      starts.push_back(b * time);
-    offsets = f.op("expand_dims", {intVector(n, lengthType, starts)}, {column});
-  } else {
-    Value count = f.castTo(f.op("size", {*lengths}), lengthType);
-    Value rows =
-        f.op("range", {f.scalar(length, 0), count, f.scalar(length, 1)});
-    offsets = f.mul(f.op("expand_dims", {rows}, {column}),
-                    f.scalar(length, static_cast<double>(time)));
-  }
+  Value offsets = getBatchOffsets(n, f, *lengths, length, batch, time);
   Value gathered = f.op("gather", {flat, f.add(offsets, source)});
   if (moved)
     gathered =

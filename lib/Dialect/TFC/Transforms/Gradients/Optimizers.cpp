@@ -141,94 +141,114 @@ Value buildMomentum(StepBuilder &step, MomentumAttr momentum,
   return chain;
 }
 
-/// ApplyAdam with TensorFlow 1's bias correction through the beta1_power and
-/// beta2_power variables, which are updated once all variables are.
-Value buildAdam(StepBuilder &step, AdamAttr adam,
-                ArrayRef<VariableUpdate> variables) {
+/// The scalars every variable's Adam update uses: the two powers (read
+/// once per step), the bias-corrected learning rate and the constants.
+struct AdamScalars {
+  Value beta1PowerHandle, beta2PowerHandle;
+  Value beta1Power, beta1Read, beta2Power, beta2Read;
+  Value lrT, oneMinusBeta1, oneMinusBeta2, epsilon;
+};
+
+AdamScalars buildAdamScalars(StepBuilder &step, AdamAttr adam,
+                             ArrayRef<VariableUpdate> variables) {
   OpBuilder &b = step.builder;
   Location loc = step.loc;
-  MLIRContext *context = b.getContext();
   double beta1 = adam.getBeta1().convertToDouble();
   double beta2 = adam.getBeta2().convertToDouble();
   Type elementType = elementTypeOf(variables.front().gradient);
   auto scalarType = RankedTensorType::get({}, elementType);
   auto initTo = [&](double value) {
     return ConstantInitAttr::get(
-        context,
+        b.getContext(),
         DenseElementsAttr::get(scalarType, b.getFloatAttr(elementType, value)));
   };
+  AdamScalars s;
   // TensorFlow colocates the powers with the first variable.
   GlobalVariableOp first = variables.front().global;
-  Value beta1PowerHandle =
+  s.beta1PowerHandle =
       step.createSlot(first, "beta1_power", scalarType, initTo(beta1));
-  Value beta2PowerHandle =
+  s.beta2PowerHandle =
       step.createSlot(first, "beta2_power", scalarType, initTo(beta2));
 
-  Value beta1Power, beta1Read, beta2Power, beta2Read, lrT, oneMinusBeta1,
-      oneMinusBeta2, epsilon;
-  {
-    ScopedOpNamer namer(b, step.names, step.scope);
-    std::tie(beta1Power, beta1Read) = step.read(beta1PowerHandle);
-    std::tie(beta2Power, beta2Read) = step.read(beta2PowerHandle);
-    Value one = step.scalar(elementType, 1.0);
-    Value lr =
-        step.scalar(elementType, adam.getLearningRate().convertToDouble());
-    // lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t)
-    Value correction = DivOp::create(
-        b, loc, SqrtOp::create(b, loc, SubOp::create(b, loc, one, beta2Power)),
-        SubOp::create(b, loc, one, beta1Power));
-    lrT = MulOp::create(b, loc, lr, correction);
-    oneMinusBeta1 = step.scalar(elementType, 1.0 - beta1);
-    oneMinusBeta2 = step.scalar(elementType, 1.0 - beta2);
-    epsilon = step.scalar(elementType, adam.getEpsilon().convertToDouble());
-  }
+  ScopedOpNamer namer(b, step.names, step.scope);
+  std::tie(s.beta1Power, s.beta1Read) = step.read(s.beta1PowerHandle);
+  std::tie(s.beta2Power, s.beta2Read) = step.read(s.beta2PowerHandle);
+  Value one = step.scalar(elementType, 1.0);
+  Value lr = step.scalar(elementType, adam.getLearningRate().convertToDouble());
+  // lr_t = lr * sqrt(1 - beta2^t) / (1 - beta1^t)
+  Value correction = DivOp::create(
+      b, loc, SqrtOp::create(b, loc, SubOp::create(b, loc, one, s.beta2Power)),
+      SubOp::create(b, loc, one, s.beta1Power));
+  s.lrT = MulOp::create(b, loc, lr, correction);
+  s.oneMinusBeta1 = step.scalar(elementType, 1.0 - beta1);
+  s.oneMinusBeta2 = step.scalar(elementType, 1.0 - beta2);
+  s.epsilon = step.scalar(elementType, adam.getEpsilon().convertToDouble());
+  return s;
+}
 
+/// One variable's Adam update with its slots `m` and `v`, after `chain`;
+/// returns the update's control token.
+Value buildAdamUpdate(StepBuilder &step, const AdamScalars &s,
+                      const VariableUpdate &variable, Value chain) {
+  OpBuilder &b = step.builder;
+  Location loc = step.loc;
+  MLIRContext *context = b.getContext();
+  GlobalVariableOp global = variable.global;
+  auto type = cast<TensorType>(global.getValueType());
+  std::string name = joinScope(global.getSymName(), "Adam");
+  Value mHandle = step.createSlot(global, name, type, ZerosAttr::get(context));
+  Value vHandle = step.createSlot(global, name, type, ZerosAttr::get(context));
+  ScopedOpNamer namer(b, step.names, updateScope(step, global));
+  Value g = variable.gradient;
+  // m += (g - m) * (1 - beta1); v += (g^2 - v) * (1 - beta2)
+  auto [m, readM] = step.read(mHandle);
+  Value newM = AddOp::create(
+      b, loc, m,
+      MulOp::create(b, loc, SubOp::create(b, loc, g, m), s.oneMinusBeta1));
+  Value mDone =
+      AssignOp::create(b, loc, mHandle, newM, ValueRange{readM}).getControl();
+  auto [v, readV] = step.read(vHandle);
+  Value newV = AddOp::create(
+      b, loc, v,
+      MulOp::create(b, loc,
+                    SubOp::create(b, loc, SquareOp::create(b, loc, g), v),
+                    s.oneMinusBeta2));
+  Value vDone =
+      AssignOp::create(b, loc, vHandle, newV, ValueRange{readV}).getControl();
+  // var -= lr_t * m / (sqrt(v) + epsilon)
+  Value delta = DivOp::create(
+      b, loc, MulOp::create(b, loc, newM, s.lrT),
+      AddOp::create(b, loc, SqrtOp::create(b, loc, newV), s.epsilon));
+  return AssignSubOp::create(b, loc, variable.handle, delta,
+                             afterOf(variable, chain, {mDone, vDone}))
+      .getControl();
+}
+
+/// ApplyAdam with TensorFlow 1's bias correction through the beta1_power and
+/// beta2_power variables, which are updated once all variables are.
+Value buildAdam(StepBuilder &step, AdamAttr adam,
+                ArrayRef<VariableUpdate> variables) {
+  OpBuilder &b = step.builder;
+  Location loc = step.loc;
+  AdamScalars s = buildAdamScalars(step, adam, variables);
   Value chain;
-  for (const VariableUpdate &variable : variables) {
-    GlobalVariableOp global = variable.global;
-    auto type = cast<TensorType>(global.getValueType());
-    std::string name = joinScope(global.getSymName(), "Adam");
-    Value mHandle =
-        step.createSlot(global, name, type, ZerosAttr::get(context));
-    Value vHandle =
-        step.createSlot(global, name, type, ZerosAttr::get(context));
-    ScopedOpNamer namer(b, step.names, updateScope(step, global));
-    Value g = variable.gradient;
-    // m += (g - m) * (1 - beta1); v += (g^2 - v) * (1 - beta2)
-    auto [m, readM] = step.read(mHandle);
-    Value newM = AddOp::create(
-        b, loc, m,
-        MulOp::create(b, loc, SubOp::create(b, loc, g, m), oneMinusBeta1));
-    Value mDone =
-        AssignOp::create(b, loc, mHandle, newM, ValueRange{readM}).getControl();
-    auto [v, readV] = step.read(vHandle);
-    Value newV = AddOp::create(
-        b, loc, v,
-        MulOp::create(b, loc,
-                      SubOp::create(b, loc, SquareOp::create(b, loc, g), v),
-                      oneMinusBeta2));
-    Value vDone =
-        AssignOp::create(b, loc, vHandle, newV, ValueRange{readV}).getControl();
-    // var -= lr_t * m / (sqrt(v) + epsilon)
-    Value delta = DivOp::create(
-        b, loc, MulOp::create(b, loc, newM, lrT),
-        AddOp::create(b, loc, SqrtOp::create(b, loc, newV), epsilon));
-    chain = AssignSubOp::create(b, loc, variable.handle, delta,
-                                afterOf(variable, chain, {mDone, vDone}))
-                .getControl();
-  }
+  for (const VariableUpdate &variable : variables)
+    chain = buildAdamUpdate(step, s, variable, chain);
 
+  Type elementType = elementTypeOf(variables.front().gradient);
+  double beta1 = adam.getBeta1().convertToDouble();
+  double beta2 = adam.getBeta2().convertToDouble();
   ScopedOpNamer namer(b, step.names, step.scope);
   Value beta1Done =
       AssignOp::create(
-          b, loc, beta1PowerHandle,
-          MulOp::create(b, loc, beta1Power, step.scalar(elementType, beta1)),
-          ValueRange{chain, beta1Read})
+          b, loc, s.beta1PowerHandle,
+          MulOp::create(b, loc, s.beta1Power, step.scalar(elementType, beta1)),
+          ValueRange{chain, s.beta1Read})
           .getControl();
-  return AssignOp::create(
-             b, loc, beta2PowerHandle,
-             MulOp::create(b, loc, beta2Power, step.scalar(elementType, beta2)),
-             ValueRange{beta1Done, beta2Read})
+  return AssignOp::create(b, loc, s.beta2PowerHandle,
+                          MulOp::create(b, loc, s.beta2Power,
+                                        step.scalar(elementType, beta2)),
+                          ValueRange{beta1Done, s.beta2Read})
       .getControl();
 }
 
