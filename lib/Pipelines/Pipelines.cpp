@@ -295,6 +295,8 @@ void mlir::tfc::addHostLLVMLowering(
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  // Each allocation names its op for the runtime's RESOURCE_EXHAUSTED.
+  pm.addPass(createTFCNameAllocationSites());
   onFunctions([] { return createSCFToControlFlowPass(); });
   // Integer powers have no LLVM intrinsic: they become small functions
   // (element by element for vectors, hence before the vector lowering).

@@ -104,15 +104,19 @@ static bool inParallelRegion() {
   return level && level() > 0;
 }
 
-/// Records that compiled code could not allocate `size` bytes; false when
-/// the call cannot unwind from here: a worker thread of a parallel loop,
-/// or the calling thread inside one.
-[[gnu::noinline]] static bool recordFailedAllocation(uint64_t size) {
+/// Records that compiled code could not allocate `size` bytes for the op
+/// `site` describes (null: unknown); false when the call cannot unwind from
+/// here: a worker thread of a parallel loop, or the calling thread inside
+/// one.
+[[gnu::noinline]] static bool recordFailedAllocation(uint64_t size,
+                                                     const char *site) {
   CallContext *context = inParallelRegion() ? nullptr : currentCallContext();
   auto bytes = static_cast<int64_t>(std::min<uint64_t>(size, INT64_MAX));
+  std::string where =
+      site && *site ? formatString(" for %s", site) : std::string();
   std::string message = formatString(
-      "cannot allocate %llu bytes for a tensor the compiled code computes%s",
-      static_cast<unsigned long long>(size),
+      "cannot allocate %llu bytes for a tensor the compiled code computes%s%s",
+      static_cast<unsigned long long>(size), where.c_str(),
       allocationLimitNote(bytes).c_str());
   if (context) {
     recordFailure(*context, TFC_RESOURCE_EXHAUSTED, message);
@@ -127,12 +131,13 @@ static bool inParallelRegion() {
 /// Memory for compiled code, within TFC_MAX_ALLOC_BYTES. When there is
 /// none, the call fails with RESOURCE_EXHAUSTED instead of the code using
 /// a null pointer. (This frame holds no object with a destructor.)
-static void *allocateForCompiledCode(size_t alignment, uint64_t size) {
+static void *allocateForCompiledCode(size_t alignment, uint64_t size,
+                                     const char *site = nullptr) {
   void *ptr = size <= static_cast<uint64_t>(maxAllocationBytes())
                   ? allocateBuffer(alignment, size)
                   : nullptr;
   if (!ptr) {
-    if (!recordFailedAllocation(size))
+    if (!recordFailedAllocation(size, site))
       std::abort();
     unwindCall(*currentCallContext());
   }
@@ -154,6 +159,15 @@ TFC_RUNTIME_EXPORT void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment,
 
 TFC_RUNTIME_EXPORT void _mlir_memref_to_llvm_free(void *ptr) {
   releaseBuffer(ptr);
+}
+
+// What tfc-name-allocation-sites makes of the two above: the same, with
+// the op the buffer is for.
+TFC_RUNTIME_EXPORT void *tfc_rt_alloc_at(int64_t alignment, int64_t size,
+                                         const char *site) {
+  size_t align = alignment > 0 ? static_cast<size_t>(alignment)
+                               : alignof(std::max_align_t);
+  return allocateForCompiledCode(align, static_cast<uint64_t>(size), site);
 }
 }
 

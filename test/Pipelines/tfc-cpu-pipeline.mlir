@@ -9,8 +9,10 @@
 // FRONT: tfc.assign_add
 
 // The whole pipeline ends in the LLVM dialect, with the C interface of the
-// entry point and allocations through the runtime.
-// CHECK: llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
+// entry point and allocations through the runtime, which are told the op
+// each buffer is for.
+// CHECK-NOT: _mlir_memref_to_llvm_alloc
+// CHECK: llvm.func @tfc_rt_alloc_at(i64, i64, !llvm.ptr) -> !llvm.ptr
 // CHECK: llvm.func @step(
 // CHECK: llvm.func @_mlir_ciface_step(
 // CHECK-NOT: tfc.graph

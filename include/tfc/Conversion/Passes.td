@@ -134,4 +134,22 @@ def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
   ];
 }
 
+def TFCNameAllocationSites
+    : Pass<"tfc-name-allocation-sites", "::mlir::ModuleOp"> {
+  let summary = "Tell the runtime which op each heap buffer is for";
+  let description = [{
+    Runs on the LLVM dialect, after `finalize-memref-to-llvm` with generic
+    allocation functions: each call of `_mlir_memref_to_llvm_alloc` or
+    `_mlir_memref_to_llvm_aligned_alloc` becomes a call of the runtime's
+    `tfc_rt_alloc_at` with the same size and alignment (0 for the
+    default) and a constant string describing the call's location: the
+    TensorFlow node name of a `NameLoc` and the source position, e.g.
+    `'dense/MatMul' (model.pbtxt:12:3)`. A buffer the runtime cannot give
+    (over `TFC_MAX_ALLOC_BYTES`, or refused by the system) then fails the
+    model call with RESOURCE_EXHAUSTED naming that op. Equal descriptions
+    share one string.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TFC_CONVERSION_PASSES_TD

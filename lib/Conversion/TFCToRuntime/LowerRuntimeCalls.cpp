@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConstantStrings.h"
+
 #include "tfc/Conversion/Passes.h"
 
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
@@ -65,14 +67,18 @@ namespace {
 /// strings are made once.
 class RuntimeCalls {
 public:
-  explicit RuntimeCalls(ModuleOp module) : module(module), symbols(module) {}
+  explicit RuntimeCalls(ModuleOp module)
+      : module(module), symbols(module),
+        strings(module, symbols, "__tfc_string") {}
 
   /// A call of runtime function `name` of type (inputs) -> (results).
   func::CallOp call(OpBuilder &builder, Location loc, StringRef name,
                     ValueRange args, TypeRange results = {});
 
   /// The address of a NUL-terminated copy of `text`.
-  Value string(OpBuilder &builder, Location loc, StringRef text);
+  Value string(OpBuilder &builder, Location loc, StringRef text) {
+    return strings.address(builder, loc, text);
+  }
 
   /// The parts of a buffer the runtime reads and writes tensors by: the
   /// aligned address, the offset, and the address of an array holding the
@@ -96,7 +102,7 @@ public:
 private:
   ModuleOp module;
   SymbolTable symbols;
-  llvm::StringMap<LLVM::GlobalOp> strings;
+  ConstantStrings strings;
 };
 
 } // namespace
@@ -115,22 +121,6 @@ func::CallOp RuntimeCalls::call(OpBuilder &builder, Location loc,
     symbols.insert(callee);
   }
   return func::CallOp::create(builder, loc, callee, args);
-}
-
-Value RuntimeCalls::string(OpBuilder &builder, Location loc, StringRef text) {
-  LLVM::GlobalOp &global = strings[text];
-  if (!global) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    std::string bytes = text.str();
-    bytes.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
-    global = LLVM::GlobalOp::create(builder, loc, type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, "__tfc_string",
-                                    builder.getStringAttr(bytes));
-    symbols.insert(global);
-  }
-  return LLVM::AddressOfOp::create(builder, loc, global);
 }
 
 Value RuntimeCalls::counter(OpBuilder &builder, Location loc, MemRefType type) {

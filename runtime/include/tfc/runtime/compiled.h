@@ -93,6 +93,15 @@ TFC_RUNTIME_EXPORT void tfc_rt_save_tensors(const char *names, int64_t count);
 TFC_RUNTIME_EXPORT void tfc_rt_restore_tensors(const char *names,
                                                int64_t count);
 
+/* Memory for a buffer the compiled code computes, `size` bytes aligned to
+ * `alignment` (0: the alignment of max_align_t); the call frees it when it
+ * ends unless it is returned. `site` names the op the buffer is for (its
+ * TensorFlow node name and source location, NUL-terminated). A request
+ * over TFC_MAX_ALLOC_BYTES, or one the system refuses, fails the call with
+ * RESOURCE_EXHAUSTED naming the size and the site. Does not return then. */
+TFC_RUNTIME_EXPORT void *tfc_rt_alloc_at(int64_t alignment, int64_t size,
+                                         const char *site);
+
 TFC_EXTERN_C_END
 
 #endif /* TFC_RUNTIME_COMPILED_H */
