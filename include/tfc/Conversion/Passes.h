@@ -7,13 +7,6 @@
 #ifndef TFC_CONVERSION_PASSES_H
 #define TFC_CONVERSION_PASSES_H
 
-#include "tfc/Conversion/TFCToLinalg/TFCToLinalg.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tfc {

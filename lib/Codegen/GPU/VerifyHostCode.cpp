@@ -10,6 +10,11 @@
 
 #include "HostBuffers.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUVERIFYHOSTCODE
 #include "tfc/Codegen/GPU/Passes.h.inc"

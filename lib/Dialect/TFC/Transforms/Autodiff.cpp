@@ -17,6 +17,7 @@
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 #include "tfc/Dialect/TFC/Transforms/Gradients.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseSet.h"

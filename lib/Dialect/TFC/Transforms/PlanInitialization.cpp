@@ -10,6 +10,7 @@
 #include "tfc/Dialect/TFC/IR/TFCOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 

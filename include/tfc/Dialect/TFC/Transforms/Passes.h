@@ -7,11 +7,6 @@
 #ifndef TFC_DIALECT_TFC_TRANSFORMS_PASSES_H
 #define TFC_DIALECT_TFC_TRANSFORMS_PASSES_H
 
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tfc {
