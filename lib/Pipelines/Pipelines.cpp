@@ -159,6 +159,8 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   // A large graph is one large function: its pieces become functions of
   // their own, for LLVM's sake and the stack's (docs/codegen.md).
   pm.addPass(createTFCSplitFunctions());
+  // Layers of one shape are then one function, which LLVM compiles once.
+  pm.addPass(createTFCMergeIdenticalFunctions());
   if (optimize) {
     // Tiles that go to threads become OpenMP parallel regions whose thread
     // count the runtime chooses per call.

@@ -33,18 +33,20 @@ static int64_t countOps(Operation *op) {
   return count;
 }
 
-/// Ops that each piece gets a copy of instead of an argument: they have no
-/// operands and no effects (constants, the address of a global).
+/// Ops that each piece gets a copy of instead of an argument: constants.
 static bool isCloned(Operation *op) {
   return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
-         op->getNumResults() == 1 &&
-         (matchPattern(op, m_Constant()) || isa<memref::GetGlobalOp>(op));
+         op->getNumResults() == 1 && matchPattern(op, m_Constant());
 }
 
 /// Ops that stay in the function: a stack slot must outlive the piece that
-/// would allocate it.
+/// would allocate it. The address of a global stays too, and the pieces
+/// that use it take it as an argument, so that the loop nests of layers
+/// that differ only in their weights make equal functions, which
+/// tfc-merge-identical-functions then keeps once.
 static bool staysInPlace(Operation *op) {
-  return isa<memref::AllocaOp>(op) || op->hasTrait<OpTrait::IsTerminator>();
+  return isa<memref::AllocaOp, memref::GetGlobalOp>(op) ||
+         op->hasTrait<OpTrait::IsTerminator>();
 }
 
 namespace {
@@ -60,7 +62,9 @@ public:
       : function(function), lastFunction(function), symbols(symbols),
         body(function.getBody().front()) {}
 
-  /// Cuts the body into pieces of at most `maxOps` ops and outlines each.
+  /// Cuts the body into pieces and outlines each: a piece ends with each
+  /// top-level op that has regions (a loop nest), and holds at most
+  /// `maxOps` ops unless one loop nest is larger.
   void split(int64_t maxOps);
 
 private:
@@ -103,6 +107,10 @@ void FunctionSplitter::split(int64_t maxOps) {
     pieces.back().ops.push_back(&op);
     current.insert(&op);
     size += opSize;
+    // Loop nests of the same shape then make equal pieces, whatever came
+    // before them.
+    if (op.getNumRegions() != 0)
+      cut();
   }
   for (auto [index, piece] : llvm::enumerate(pieces))
     if (!piece.ops.empty())
@@ -203,8 +211,13 @@ struct TFCSplitFunctionsPass
       if (!function.isExternal() && function.getBody().hasOneBlock() &&
           countOps(function) > maxOps + 1)
         functions.push_back(function);
-    for (func::FuncOp function : functions)
+    for (func::FuncOp function : functions) {
       FunctionSplitter(function, symbols).split(maxOps);
+      // What is left is calls; so many of them that the function is still
+      // over the bound are cut again, into pieces of calls.
+      if (countOps(function) > maxOps + 1)
+        FunctionSplitter(function, symbols).split(maxOps);
+    }
   }
 };
 } // namespace

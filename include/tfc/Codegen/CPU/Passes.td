@@ -250,13 +250,20 @@ def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
   let summary = "Outline the pieces of a large function into functions";
   let description = [{
     Cuts every function of more than `max-ops` operations (nested ones
-    included) into consecutive pieces of at most `max-ops` operations and
-    moves each piece into a private function of its own, called in its
-    place; the pieces are marked `noinline` for LLVM (`passthrough`). Runs on buffers (after
-    bufferization), where moving code into a function changes nothing but
-    where it lives: values used by a piece become arguments, values used
-    after it results; constants and `memref.get_global` are cloned into
-    the pieces instead, and `memref.alloca` stays where it is.
+    included) into consecutive pieces and moves each piece into a private
+    function of its own, called in its place; the pieces are marked
+    `noinline` for LLVM (`passthrough`). A piece ends with each top-level
+    loop nest (an op with regions) and holds at most `max-ops` operations
+    unless one loop nest is larger, so that the loop nests of layers of
+    one shape make equal functions (`tfc-merge-identical-functions`). When
+    the calls left in the function are still more than `max-ops`, they
+    are cut again the same way. Runs on buffers (after bufferization),
+    where moving code into a function changes nothing but where it lives:
+    values used by a piece become arguments, values used after it
+    results; constants are cloned into the pieces instead, and
+    `memref.alloca` and `memref.get_global` stay where they are (a piece
+    takes them as arguments: layers that differ only in their weights
+    then make equal pieces).
 
     Why: a graph of thousands of ops is one function; LLVM's optimizations
     and code generation are superlinear in a function's size, and the
@@ -284,6 +291,28 @@ def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
     Option<"maxOps", "max-ops", "int64_t", /*default=*/"400",
            "The most operations a function keeps (and a piece gets)">,
   ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def TFCMergeIdenticalFunctions
+    : Pass<"tfc-merge-identical-functions", "::mlir::ModuleOp"> {
+  let summary = "Keep one of the private functions that are equal";
+  let description = [{
+    Private functions whose bodies are the same (the same operations,
+    attributes and types, in the same order, whatever their names and
+    locations) are one function: the first is kept, calls of the others
+    call it, and the others are erased. After `tfc-split-functions`, the
+    loop nests of a large graph's layers that differ only in the buffers
+    they read (weights are arguments) are one function each, so LLVM
+    optimizes and generates each distinct loop nest once instead of once a
+    layer.
+
+    ```mlir
+    func.func private @run_part0(%w: memref<64x64xf32>, ...) { A }
+    func.func private @run_part3(%w: memref<64x64xf32>, ...) { A }
+    // @run_part3 is erased; its calls call @run_part0.
+    ```
+  }];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 

@@ -1,0 +1,51 @@
+// RUN: tfc-opt %s --tfc-merge-identical-functions | FileCheck %s
+
+// Private functions with equal bodies are one: the first is kept and the
+// calls of the others call it, whatever their names and locations. A body
+// that differs in a constant, or in which value an op uses, is another
+// function; a public function is never merged.
+
+// CHECK-LABEL: func.func @main(
+// CHECK:         call @scale(%{{.*}})
+// CHECK:         call @scale(%{{.*}})
+// CHECK:         call @scale_by_three(%{{.*}})
+// CHECK:         call @square(%{{.*}})
+// CHECK:         call @public_scale(%{{.*}})
+// CHECK:       func.func private @scale(
+// CHECK-NOT:   func.func private @scale_again(
+// CHECK:       func.func private @scale_by_three(
+// CHECK:       func.func private @square(
+// CHECK:       func.func @public_scale(
+func.func @main(%x: f32) -> f32 {
+  %a = call @scale(%x) : (f32) -> f32
+  %b = call @scale_again(%a) : (f32) -> f32
+  %c = call @scale_by_three(%b) : (f32) -> f32
+  %d = call @square(%c) : (f32) -> f32
+  %e = call @public_scale(%d) : (f32) -> f32
+  return %e : f32
+}
+func.func private @scale(%x: f32) -> f32 {
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %two : f32
+  return %y : f32
+}
+func.func private @scale_again(%v: f32) -> f32 {
+  %k = arith.constant 2.0 : f32 loc("elsewhere.mlir":3:4)
+  %w = arith.mulf %v, %k : f32 loc("elsewhere.mlir":4:4)
+  return %w : f32
+}
+func.func private @scale_by_three(%x: f32) -> f32 {
+  %three = arith.constant 3.0 : f32
+  %y = arith.mulf %x, %three : f32
+  return %y : f32
+}
+func.func private @square(%x: f32) -> f32 {
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %x : f32
+  return %y : f32
+}
+func.func @public_scale(%x: f32) -> f32 {
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %two : f32
+  return %y : f32
+}
