@@ -24,6 +24,8 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
+/// The allocation functions finalize-memref-to-llvm calls with
+/// use-generic-functions, and the runtime's call that replaces both.
 static constexpr StringLiteral kAlloc = "_mlir_memref_to_llvm_alloc";
 static constexpr StringLiteral kAlignedAlloc =
     "_mlir_memref_to_llvm_aligned_alloc";

@@ -132,16 +132,11 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &inferred) {
   auto input = cast<TensorType>(adaptor.getInput().getType());
-  Value shape = adaptor.getShape();
   std::optional<ArrayRef<int64_t>> newShape = adaptor.getNewShape();
-  if (static_cast<bool>(shape) == newShape.has_value())
-    return emitOptionalError(location,
-                             "Reshape: give the new shape either as an "
-                             "attribute (`to [...]`) or as an operand, not "
-                             "both or neither");
-  if (shape)
-    return inferShapeFromOperand(location, "Reshape", shape.getType(),
-                                 input.getElementType(), inferred);
+  if (std::optional<LogicalResult> fromOperand = inferShapeFromOperandIfGiven(
+          location, "Reshape", "new shape", adaptor.getShape(),
+          newShape.has_value(), input.getElementType(), inferred))
+    return *fromOperand;
   return inferReshape(location, input, *newShape, inferred);
 }
 
@@ -153,12 +148,10 @@ LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *,
                                              std::optional<Location> location,
                                              Adaptor adaptor,
                                              SmallVectorImpl<Type> &inferred) {
-  auto input = cast<TensorType>(adaptor.getInput().getType());
-  auto ranked = dyn_cast<RankedTensorType>(input);
-  if (!ranked) {
-    inferred.push_back(input);
+  RankedTensorType ranked =
+      getRankedOrInferSame(adaptor.getInput().getType(), inferred);
+  if (!ranked)
     return success();
-  }
   int64_t rank = ranked.getRank();
   auto axis = static_cast<int64_t>(adaptor.getAxis());
   if (axis < -rank - 1 || axis > rank)
@@ -193,12 +186,10 @@ LogicalResult SqueezeOp::inferReturnTypes(MLIRContext *,
                                           std::optional<Location> location,
                                           Adaptor adaptor,
                                           SmallVectorImpl<Type> &inferred) {
-  auto input = cast<TensorType>(adaptor.getInput().getType());
-  auto ranked = dyn_cast<RankedTensorType>(input);
-  if (!ranked) {
-    inferred.push_back(input);
+  RankedTensorType ranked =
+      getRankedOrInferSame(adaptor.getInput().getType(), inferred);
+  if (!ranked)
     return success();
-  }
   int64_t rank = ranked.getRank();
   ArrayRef<int64_t> dims = ranked.getShape();
   SmallVector<bool> removed(rank, false);
@@ -356,16 +347,11 @@ LogicalResult FillOp::inferReturnTypes(MLIRContext *,
   auto value = cast<TensorType>(adaptor.getValue().getType());
   if (failed(checkScalar(location, "Fill: value", value)))
     return failure();
-  Value dims = adaptor.getDims();
   std::optional<ArrayRef<int64_t>> shape = adaptor.getShape();
-  if (static_cast<bool>(dims) == shape.has_value())
-    return emitOptionalError(location,
-                             "Fill: give the shape either as an attribute "
-                             "(`to [...]`) or as an operand, not both or "
-                             "neither");
-  if (dims)
-    return inferShapeFromOperand(location, "Fill", dims.getType(),
-                                 value.getElementType(), inferred);
+  if (std::optional<LogicalResult> fromOperand = inferShapeFromOperandIfGiven(
+          location, "Fill", "shape", adaptor.getDims(), shape.has_value(),
+          value.getElementType(), inferred))
+    return *fromOperand;
   for (auto [index, dim] : llvm::enumerate(*shape))
     if (dim < 0)
       return emitOptionalError(location, "Fill: dims[", index,

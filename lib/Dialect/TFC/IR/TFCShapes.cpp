@@ -260,3 +260,24 @@ Type mlir::tfc::joinTypes(Type a, Type b) {
     return TensorArrayType::get(a.getContext(), joined);
   return joined;
 }
+
+RankedTensorType
+mlir::tfc::getRankedOrInferSame(Type input, SmallVectorImpl<Type> &inferred) {
+  auto ranked = dyn_cast<RankedTensorType>(input);
+  if (!ranked)
+    inferred.push_back(input);
+  return ranked;
+}
+
+std::optional<LogicalResult> mlir::tfc::inferShapeFromOperandIfGiven(
+    std::optional<Location> loc, StringRef tfName, StringRef what, Value shape,
+    bool hasAttribute, Type elementType, SmallVectorImpl<Type> &inferred) {
+  if (static_cast<bool>(shape) == hasAttribute)
+    return emitOptionalError(loc, tfName, ": give the ", what,
+                             " either as an attribute (`to [...]`) or as an "
+                             "operand, not both or neither");
+  if (!shape)
+    return std::nullopt;
+  return inferShapeFromOperand(loc, tfName, shape.getType(), elementType,
+                               inferred);
+}

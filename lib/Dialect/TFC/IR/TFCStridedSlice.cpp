@@ -119,11 +119,9 @@ LogicalResult StridedSliceOp::inferReturnTypes(
       return emitOptionalError(location, "strides[", index,
                                "] must be non-zero");
 
-  auto ranked = dyn_cast<RankedTensorType>(input);
-  if (!ranked) {
-    inferred.push_back(input);
+  RankedTensorType ranked = getRankedOrInferSame(input, inferred);
+  if (!ranked)
     return success();
-  }
 
   uint64_t beginMask = getIntOr(adaptor.getBeginMaskAttr(), 0);
   uint64_t endMask = getIntOr(adaptor.getEndMaskAttr(), 0);

@@ -44,6 +44,12 @@ inline int64_t getIntOr(IntegerAttr attr, int64_t defaultValue) {
   return attr ? attr.getValue().getSExtValue() : defaultValue;
 }
 
+/// The input type of an op whose result has the input's rank, when it is
+/// ranked; otherwise null, with the input's unranked type inferred as the
+/// result (an unknown rank in is an unknown rank out).
+RankedTensorType getRankedOrInferSame(Type input,
+                                      SmallVectorImpl<Type> &inferred);
+
 /// Prints a list of sizes as TensorFlow prints a requested shape: `[2,-1]`.
 std::string formatDims(ArrayRef<int64_t> dims);
 
@@ -54,6 +60,16 @@ LogicalResult inferShapeFromOperand(std::optional<Location> loc,
                                     StringRef tfName, Type shapeType,
                                     Type elementType,
                                     SmallVectorImpl<Type> &inferred);
+
+/// For an op (`tfName`) that takes its result's shape (`what`: "shape",
+/// "new shape") either as an attribute (`hasAttribute`) or as the operand
+/// `shape`: an error unless exactly one is given; the result inferred from
+/// the operand when that is the one; std::nullopt when the attribute is,
+/// for the caller to infer from it.
+std::optional<LogicalResult>
+inferShapeFromOperandIfGiven(std::optional<Location> loc, StringRef tfName,
+                             StringRef what, Value shape, bool hasAttribute,
+                             Type elementType, SmallVectorImpl<Type> &inferred);
 
 /// True when `specific` is `general` or a more static version of it: the
 /// same element type and, where `general` has a rank or a dimension, the
