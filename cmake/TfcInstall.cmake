@@ -6,7 +6,7 @@
 #                               tfc_compile() (TfcCompile.cmake)
 #   lib/pkgconfig/tfc-runtime.pc
 #   lib/python3/dist-packages/tfc/  the Python loader (python/tfc)
-#   include/tfc/                runtime.h and runtime/*.h
+#   include/tfc/                runtime.h, runtime/*.h and runtime/handles.hpp
 #
 # The directory names are fixed rather than GNUInstallDirs' (which picks
 # lib/x86_64-linux-gnu for /usr on Debian): `tfc compile` finds the runtime

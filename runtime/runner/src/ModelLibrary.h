@@ -11,24 +11,16 @@
 
 #include "tfc/runner/Runner.h"
 #include "tfc/runtime.h"
+#include "tfc/runtime/handles.hpp"
 
 #include <memory>
 #include <string>
 
 namespace tfc::runner {
 
-struct StatusDeleter {
-  void operator()(tfc_status *status) const { tfc_status_destroy(status); }
-};
-struct ModelDeleter {
-  void operator()(tfc_model *model) const { tfc_model_destroy(model); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *tensor) const { tfc_tensor_destroy(tensor); }
-};
-using StatusPtr = std::unique_ptr<tfc_status, StatusDeleter>;
-using ModelPtr = std::unique_ptr<tfc_model, ModelDeleter>;
-using TensorPtr = std::unique_ptr<tfc_tensor, TensorDeleter>;
+using tfc::ModelPtr;
+using tfc::StatusPtr;
+using tfc::TensorPtr;
 
 /// A library made by `tfc compile`, loaded with dlopen, and its model bound
 /// to a new store. The model goes before the library is unloaded, since it

@@ -9,6 +9,8 @@
 
 #include "tfc/runner/TestData.h"
 
+#include "tfc/runtime/handles.hpp"
+
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,10 +42,7 @@ private:
   uint64_t state;
 };
 
-struct TensorDeleter {
-  void operator()(tfc_tensor *tensor) const { tfc_tensor_destroy(tensor); }
-};
-using TensorPtr = std::unique_ptr<tfc_tensor, TensorDeleter>;
+using tfc::TensorPtr;
 } // namespace
 
 /// 64-bit FNV-1a.

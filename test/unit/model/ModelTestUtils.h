@@ -9,6 +9,7 @@
 #define TFC_TEST_UNIT_MODEL_MODELTESTUTILS_H
 
 #include "tfc/runtime.h"
+#include "tfc/runtime/handles.hpp"
 
 #include <dlfcn.h>
 
@@ -17,18 +18,9 @@
 
 namespace tfc::testing {
 
-struct StatusDeleter {
-  void operator()(tfc_status *s) const { tfc_status_destroy(s); }
-};
-struct ModelDeleter {
-  void operator()(tfc_model *m) const { tfc_model_destroy(m); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *t) const { tfc_tensor_destroy(t); }
-};
-using Status = std::unique_ptr<tfc_status, StatusDeleter>;
-using Model = std::unique_ptr<tfc_model, ModelDeleter>;
-using Tensor = std::unique_ptr<tfc_tensor, TensorDeleter>;
+using Status = tfc::StatusPtr;
+using Model = tfc::ModelPtr;
+using Tensor = tfc::TensorPtr;
 
 /// The model structure `tfc_model_NAME` of lib<NAME>.so, which stays loaded
 /// for the whole test run; null (see dlerror()) when it cannot be loaded.

@@ -14,10 +14,7 @@ using namespace tfc::runtime::testing;
 
 namespace {
 
-struct ModelDeleter {
-  void operator()(tfc_model *model) const { tfc_model_destroy(model); }
-};
-using ModelPtr = std::unique_ptr<tfc_model, ModelDeleter>;
+using tfc::ModelPtr;
 
 /// A model without entry points or variables whose metadata has `target`
 /// as its target line.

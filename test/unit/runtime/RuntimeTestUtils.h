@@ -9,6 +9,7 @@
 #define TFC_TEST_UNIT_RUNTIME_RUNTIMETESTUTILS_H
 
 #include "tfc/runtime.h"
+#include "tfc/runtime/handles.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,18 +21,9 @@
 
 namespace tfc::runtime::testing {
 
-struct StatusDeleter {
-  void operator()(tfc_status *status) const { tfc_status_destroy(status); }
-};
-struct TensorDeleter {
-  void operator()(tfc_tensor *tensor) const { tfc_tensor_destroy(tensor); }
-};
-struct StoreDeleter {
-  void operator()(tfc_store *store) const { tfc_store_release(store); }
-};
-using StatusPtr = std::unique_ptr<tfc_status, StatusDeleter>;
-using TensorPtr = std::unique_ptr<tfc_tensor, TensorDeleter>;
-using StorePtr = std::unique_ptr<tfc_store, StoreDeleter>;
+using tfc::StatusPtr;
+using tfc::StorePtr;
+using tfc::TensorPtr;
 
 inline StatusPtr makeStatus() { return StatusPtr(tfc_status_create()); }
 

@@ -70,10 +70,7 @@ const tfc_packed_fn kFunctions[] = {saveFunction, restoreFunction};
 const tfc_model_abi kAbi = {1, 2, 0, 0, kMetadata, sizeof(kMetadata) - 1,
                             kFunctions, nullptr, nullptr};
 
-struct ModelDeleter {
-  void operator()(tfc_model *model) const { tfc_model_destroy(model); }
-};
-using ModelPtr = std::unique_ptr<tfc_model, ModelDeleter>;
+using tfc::ModelPtr;
 
 class SaverCallTest : public ::testing::Test {
 protected:

@@ -112,12 +112,9 @@ public:
   }
 
 private:
-  struct ModelDeleter {
-    void operator()(tfc_model *m) const { tfc_model_destroy(m); }
-  };
   std::string name;
   void *handle = nullptr;
-  std::unique_ptr<tfc_model, ModelDeleter> model;
+  tfc::ModelPtr model;
 };
 
 /// Calls entry point `fn` with literal inputs of f32 (or `dtype`); returns

@@ -56,10 +56,7 @@ const FakeDriver &fake() {
   return hooks;
 }
 
-struct ModelDeleter {
-  void operator()(tfc_model *model) const { tfc_model_destroy(model); }
-};
-using ModelPtr = std::unique_ptr<tfc_model, ModelDeleter>;
+using tfc::ModelPtr;
 
 ModelPtr createModel(bool cuda, tfc_store *store = nullptr) {
   StatusPtr status = makeStatus();

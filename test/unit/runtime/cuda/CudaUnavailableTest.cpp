@@ -27,10 +27,7 @@ void *const moduleAtLoad =
 const std::string expected =
     std::string("no CUDA device available (") + TFC_TEST_REASON;
 
-struct ModelDeleter {
-  void operator()(tfc_model *model) const { tfc_model_destroy(model); }
-};
-using ModelPtr = std::unique_ptr<tfc_model, ModelDeleter>;
+using tfc::ModelPtr;
 
 ModelPtr createModel(bool cuda) {
   StatusPtr status = makeStatus();
