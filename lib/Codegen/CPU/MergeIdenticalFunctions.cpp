@@ -8,6 +8,8 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
@@ -30,45 +32,58 @@ using namespace mlir::tfc;
 /// regions. Attributes and types are uniqued, so their addresses stand for
 /// them.
 static std::vector<const void *> getStructuralKey(func::FuncOp function) {
+  // Every value and block is numbered first, so that a use that comes
+  // before its definition (in a graph of blocks) has its number too.
+  DenseMap<Value, size_t> numbers;
+  DenseMap<Block *, size_t> blocks;
+  auto numberBlock = [&](Block &block) {
+    blocks.try_emplace(&block, blocks.size());
+    for (BlockArgument argument : block.getArguments())
+      numbers.try_emplace(argument, numbers.size());
+  };
+  for (Block &block : function.getBody())
+    numberBlock(block);
+  function.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (OpResult result : op->getResults())
+      numbers.try_emplace(result, numbers.size());
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        numberBlock(block);
+  });
+
   std::vector<const void *> key;
   auto word = [&](const void *pointer) { key.push_back(pointer); };
   auto number = [&](size_t n) {
     key.push_back(reinterpret_cast<const void *>(n));
   };
-  word(function.getFunctionType().getAsOpaquePointer());
-  for (NamedAttribute attribute : function->getAttrs())
-    if (attribute.getName() != SymbolTable::getSymbolAttrName())
-      word(attribute.getValue().getAsOpaquePointer());
-
-  DenseMap<Value, size_t> numbers;
-  DenseMap<Block *, size_t> blocks;
-  auto defineBlock = [&](Block &block) {
-    blocks.try_emplace(&block, blocks.size());
+  auto describeBlock = [&](Block &block) {
     number(block.getNumArguments());
-    for (BlockArgument argument : block.getArguments()) {
+    for (BlockArgument argument : block.getArguments())
       word(argument.getType().getAsOpaquePointer());
-      numbers.try_emplace(argument, numbers.size());
-    }
   };
+  word(function.getFunctionType().getAsOpaquePointer());
+  for (NamedAttribute attribute : function->getAttrs()) {
+    if (attribute.getName() == SymbolTable::getSymbolAttrName())
+      continue;
+    word(attribute.getName().getAsOpaquePointer());
+    word(attribute.getValue().getAsOpaquePointer());
+  }
   for (Block &block : function.getBody())
-    defineBlock(block);
+    describeBlock(block);
   function.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     word(op->getName().getAsOpaquePointer());
     word(op->getRawDictionaryAttrs().getAsOpaquePointer());
     word(op->getPropertiesAsAttribute().getAsOpaquePointer());
     number(op->getNumOperands());
     for (Value operand : op->getOperands()) {
-      // A use before the definition (a block argument of a later block)
-      // cannot happen in these region-structured functions; count it
-      // apart all the same.
+      // A value from outside the function cannot be used inside it (a
+      // function is isolated from above); it would count apart.
       auto it = numbers.find(operand);
       number(it == numbers.end() ? ~size_t(0) : it->second);
     }
     number(op->getNumResults());
-    for (OpResult result : op->getResults()) {
+    for (OpResult result : op->getResults())
       word(result.getType().getAsOpaquePointer());
-      numbers.try_emplace(result, numbers.size());
-    }
     number(op->getNumSuccessors());
     for (Block *successor : op->getSuccessors())
       number(blocks.lookup(successor));
@@ -76,10 +91,18 @@ static std::vector<const void *> getStructuralKey(func::FuncOp function) {
     for (Region &region : op->getRegions()) {
       number(llvm::range_size(region.getBlocks()));
       for (Block &block : region)
-        defineBlock(block);
+        describeBlock(block);
     }
   });
   return key;
+}
+
+/// Whether `function` may be merged into an equal one: a private function
+/// with a body that nothing outside the module finds by its name (an entry
+/// point, which the model's function table names, keeps its own).
+static bool isMergeable(func::FuncOp function) {
+  return function.isPrivate() && !function.isExternal() &&
+         !function->hasAttr(kEntryPointAttrName);
 }
 
 namespace {
@@ -91,7 +114,7 @@ struct TFCMergeIdenticalFunctionsPass
     std::map<std::vector<const void *>, func::FuncOp> kept;
     DenseMap<StringAttr, func::FuncOp> replacements;
     for (auto function : module.getOps<func::FuncOp>()) {
-      if (!function.isPrivate() || function.isExternal())
+      if (!isMergeable(function))
         continue;
       auto [it, inserted] =
           kept.try_emplace(getStructuralKey(function), function);

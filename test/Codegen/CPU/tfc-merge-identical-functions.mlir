@@ -3,7 +3,8 @@
 // Private functions with equal bodies are one: the first is kept and the
 // calls of the others call it, whatever their names and locations. A body
 // that differs in a constant, or in which value an op uses, is another
-// function; a public function is never merged.
+// function; a public function, or a private one that is an entry point
+// (an initializer the model's function table names), is never merged.
 
 // CHECK-LABEL: func.func @main(
 // CHECK:         call @scale(%{{.*}})
@@ -11,18 +12,24 @@
 // CHECK:         call @scale_by_three(%{{.*}})
 // CHECK:         call @square(%{{.*}})
 // CHECK:         call @public_scale(%{{.*}})
+// CHECK:         call @initial_scale(%{{.*}})
+// CHECK:         call @initial_scale_again(%{{.*}})
 // CHECK:       func.func private @scale(
 // CHECK-NOT:   func.func private @scale_again(
 // CHECK:       func.func private @scale_by_three(
 // CHECK:       func.func private @square(
 // CHECK:       func.func @public_scale(
+// CHECK:       func.func private @initial_scale(
+// CHECK:       func.func private @initial_scale_again(
 func.func @main(%x: f32) -> f32 {
   %a = call @scale(%x) : (f32) -> f32
   %b = call @scale_again(%a) : (f32) -> f32
   %c = call @scale_by_three(%b) : (f32) -> f32
   %d = call @square(%c) : (f32) -> f32
   %e = call @public_scale(%d) : (f32) -> f32
-  return %e : f32
+  %f = call @initial_scale(%e) : (f32) -> f32
+  %g = call @initial_scale_again(%f) : (f32) -> f32
+  return %g : f32
 }
 func.func private @scale(%x: f32) -> f32 {
   %two = arith.constant 2.0 : f32
@@ -45,6 +52,16 @@ func.func private @square(%x: f32) -> f32 {
   return %y : f32
 }
 func.func @public_scale(%x: f32) -> f32 {
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %two : f32
+  return %y : f32
+}
+func.func private @initial_scale(%x: f32) -> f32 attributes {tfc.entry_point} {
+  %two = arith.constant 2.0 : f32
+  %y = arith.mulf %x, %two : f32
+  return %y : f32
+}
+func.func private @initial_scale_again(%x: f32) -> f32 attributes {tfc.entry_point} {
   %two = arith.constant 2.0 : f32
   %y = arith.mulf %x, %two : f32
   return %y : f32
