@@ -120,6 +120,11 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
+  // A large graph is cut into functions here, on tensors, where no cut
+  // separates what tiling fuses: tiling and everything after it then work
+  // on many small functions, and layers of one shape are compiled once.
+  pm.addPass(createTFCOutlineDispatches());
+  pm.addPass(createTFCMergeIdenticalFunctions());
   // The tile sizes are those of the CPU the object file is compiled for.
   std::string target =
       selectCPUTarget(options.cpu, options.targetFeatures,

@@ -63,7 +63,8 @@ static std::vector<const void *> getStructuralKey(func::FuncOp function) {
   };
   word(function.getFunctionType().getAsOpaquePointer());
   for (NamedAttribute attribute : function->getAttrs()) {
-    if (attribute.getName() == SymbolTable::getSymbolAttrName())
+    if (attribute.getName() == SymbolTable::getSymbolAttrName() ||
+        attribute.getName() == kMergedFunctionsAttrName)
       continue;
     word(attribute.getName().getAsOpaquePointer());
     word(attribute.getValue().getAsOpaquePointer());
@@ -97,6 +98,13 @@ static std::vector<const void *> getStructuralKey(func::FuncOp function) {
   return key;
 }
 
+/// How many functions `function` stands for: 1, or more once others were
+/// merged into it.
+static int64_t getMergedCount(func::FuncOp function) {
+  auto count = function->getAttrOfType<IntegerAttr>(kMergedFunctionsAttrName);
+  return count ? count.getInt() : 1;
+}
+
 /// Whether `function` may be merged into an equal one: a private function
 /// with a body that nothing outside the module finds by its name (an entry
 /// point, which the model's function table names, keeps its own).
@@ -118,8 +126,17 @@ struct TFCMergeIdenticalFunctionsPass
         continue;
       auto [it, inserted] =
           kept.try_emplace(getStructuralKey(function), function);
-      if (!inserted)
-        replacements[function.getSymNameAttr()] = it->second;
+      if (inserted)
+        continue;
+      func::FuncOp keptFunction = it->second;
+      replacements[function.getSymNameAttr()] = keptFunction;
+      // The locations of the kept function's ops are those of one of the
+      // functions it stands for; the runtime's messages say so.
+      keptFunction->setAttr(
+          kMergedFunctionsAttrName,
+          IntegerAttr::get(IntegerType::get(&getContext(), 64),
+                           getMergedCount(keptFunction) +
+                               getMergedCount(function)));
     }
     if (replacements.empty())
       return;

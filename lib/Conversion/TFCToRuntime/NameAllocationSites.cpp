@@ -9,11 +9,13 @@
 #include "ConstantStrings.h"
 
 #include "tfc/Conversion/Passes.h"
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
 #include "tfc/Support/RuntimeABI.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::tfc {
@@ -61,6 +63,16 @@ static std::string describeSite(Location loc) {
   return position.empty() ? site : site + " (" + position + ")";
 }
 
+/// How many equal parts of the graph the function holding `op` stands for
+/// (tfc-merge-identical-functions): its ops' locations name one of them.
+static int64_t getMergedCount(Operation *op) {
+  auto function = op->getParentOfType<FunctionOpInterface>();
+  auto count =
+      function ? function->getAttrOfType<IntegerAttr>(kMergedFunctionsAttrName)
+               : IntegerAttr();
+  return count ? count.getInt() : 1;
+}
+
 namespace {
 
 /// Declares tfc_rt_alloc_at(alignment, size, site) -> ptr.
@@ -103,6 +115,15 @@ struct TFCNameAllocationSitesPass
                                   builder, loc, builder.getI64IntegerAttr(0))
                                   .getResult();
       std::string description = describeSite(loc);
+      int64_t merged = getMergedCount(call);
+      if (!description.empty() && merged == 2)
+        description += " or the same op of the equal part of the graph "
+                       "compiled with it";
+      else if (!description.empty() && merged > 2)
+        description += llvm::formatv(" or the same op of one of the {0} "
+                                     "equal parts of the graph compiled "
+                                     "with it",
+                                     merged - 1);
       Value site =
           description.empty()
               ? LLVM::ZeroOp::create(builder, loc,

@@ -42,6 +42,27 @@ llvm.func @buffers(%size: i64) {
 
 // -----
 
+// In a function that stands for several equal parts of the graph
+// (tfc-merge-identical-functions), the site is one of them: the message
+// says so.
+// CHECK-DAG: llvm.mlir.global internal constant @[[TWO:__tfc_alloc_site[_0-9]*]]("'layer_0/MatMul' (model.pbtxt:4:3) or the same op of the equal part of the graph compiled with it\00")
+// CHECK-DAG: llvm.mlir.global internal constant @[[MANY:__tfc_alloc_site[_0-9]*]]("'layer_0/Tanh' or the same op of one of the 799 equal parts of the graph compiled with it\00")
+// CHECK-LABEL: llvm.func @merged_twice
+// CHECK: llvm.mlir.addressof @[[TWO]]
+// CHECK-LABEL: llvm.func @merged_often
+// CHECK: llvm.mlir.addressof @[[MANY]]
+llvm.func @_mlir_memref_to_llvm_alloc(i64) -> !llvm.ptr
+llvm.func @merged_twice(%size: i64) -> !llvm.ptr attributes {tfc.merged_functions = 2 : i64} {
+  %a = llvm.call @_mlir_memref_to_llvm_alloc(%size) : (i64) -> !llvm.ptr loc("layer_0/MatMul"("model.pbtxt":4:3))
+  llvm.return %a : !llvm.ptr
+}
+llvm.func @merged_often(%size: i64) -> !llvm.ptr attributes {tfc.merged_functions = 800 : i64} {
+  %a = llvm.call @_mlir_memref_to_llvm_alloc(%size) : (i64) -> !llvm.ptr loc("layer_0/Tanh")
+  llvm.return %a : !llvm.ptr
+}
+
+// -----
+
 // A module that allocates nothing is left as it is.
 // CHECK-LABEL: llvm.func @no_buffers
 // CHECK-NOT: tfc_rt_alloc_at

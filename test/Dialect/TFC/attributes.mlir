@@ -42,6 +42,20 @@ func.func @variables_on_op(%x: tensor<2xf32>) -> tensor<2xf32> {
 
 // -----
 
+// A function that stands for several equal ones.
+func.func private @merged() attributes {tfc.merged_functions = 3 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tfc.merged_functions' must be a 64-bit integer of at least 2, got 1 : i64}}
+func.func private @merged_once() attributes {tfc.merged_functions = 1 : i64} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{has an unknown tfc attribute 'tfc.entrypoint'}}
 func.func @misspelled() attributes {tfc.entrypoint} {
   return

@@ -3,12 +3,15 @@
 [BATCH, WIDTH] as a tfc-dialect model (three ops a layer), the graph of the
 compile-time benchmark and of the 1,000-layer integration test.
 
-    layer_chain.py LAYERS OUT.mlir [--expect DIR]
+    layer_chain.py LAYERS OUT.mlir [--distinct] [--expect DIR]
 
 The weights and biases are constants taken from a small pool of distinct,
 deterministic matrices (the pool keeps the file small; every layer is still
-its own matmul, add and tanh). With --expect, the input `x` and the output
-that NumPy computes are written to DIR as x.npy and y.npy (the names
+its own matmul, add and tanh). Layers of one shape are compiled once
+(tfc-merge-identical-functions); with --distinct, each layer adds a bias of
+its own value (a splat) instead, so that no two parts of the graph are
+equal and nothing merges. With --expect, the input `x` and the output that
+NumPy computes are written to DIR as x.npy and y.npy (the names
 `tfc-run --input` and `--expect-dir` read).
 """
 import argparse
@@ -34,11 +37,16 @@ def bias(k):
     return [0.05 * math.cos(0.21 * j + 0.7 * k) for j in range(WIDTH)]
 
 
+def distinct_bias(i):
+    # A value of its own per layer (float32 tells them apart).
+    return 0.01 + 1e-5 * i
+
+
 def hex_dense(values):
     return "0x" + b"".join(struct.pack("<f", v) for v in values).hex().upper()
 
 
-def model(layers):
+def model(layers, distinct=False):
     t = f"tensor<{BATCH}x{WIDTH}xf32>"
     wt = f"tensor<{WIDTH}x{WIDTH}xf32>"
     bt = f"tensor<{WIDTH}xf32>"
@@ -51,8 +59,12 @@ def model(layers):
     h = "%x"
     for i in range(layers):
         k = i % POOL
+        b = f"%b{k}"
+        if distinct:
+            b = f"%c{i}"
+            lines.append(f"    {b} = tfc.constant dense<{distinct_bias(i)!r}> : {bt}")
         lines.append(f"    %m{i} = tfc.matmul {h}, %w{k} : {t}, {wt}")
-        lines.append(f"    %z{i} = tfc.add %m{i}, %b{k} : {t}, {bt}")
+        lines.append(f"    %z{i} = tfc.add %m{i}, {b} : {t}, {bt}")
         lines.append(f"    %h{i} = tfc.tanh %z{i} : {t}")
         h = f"%h{i}"
     lines.append(f"    tfc.fetch {h} : {t}")
@@ -62,7 +74,7 @@ def model(layers):
     return "\n".join(lines) + "\n"
 
 
-def write_expected(layers, directory):
+def write_expected(layers, directory, distinct=False):
     import numpy as np
     os.makedirs(directory, exist_ok=True)
     x = np.array([[math.sin(0.1 * i + 0.03 * j) for j in range(WIDTH)]
@@ -71,7 +83,8 @@ def write_expected(layers, directory):
     bs = [np.array(bias(k), dtype=np.float32) for k in range(POOL)]
     h = x.astype(np.float64)
     for i in range(layers):
-        h = np.tanh(h @ ws[i % POOL] + bs[i % POOL])
+        b = np.float32(distinct_bias(i)) if distinct else bs[i % POOL]
+        h = np.tanh(h @ ws[i % POOL] + b)
     np.save(os.path.join(directory, "x.npy"), x)
     np.save(os.path.join(directory, "y.npy"), h.astype(np.float32))
 
@@ -80,12 +93,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("layers", type=int)
     parser.add_argument("out")
+    parser.add_argument("--distinct", action="store_true")
     parser.add_argument("--expect", metavar="DIR")
     args = parser.parse_args()
     with open(args.out, "w") as f:
-        f.write(model(args.layers))
+        f.write(model(args.layers, args.distinct))
     if args.expect:
-        write_expected(args.layers, args.expect)
+        write_expected(args.layers, args.expect, args.distinct)
 
 
 if __name__ == "__main__":

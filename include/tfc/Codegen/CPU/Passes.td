@@ -246,6 +246,60 @@ def TFCStructuralCSE : Pass<"tfc-cse", "::mlir::func::FuncOp"> {
   }];
 }
 
+def TFCOutlineDispatches
+    : Pass<"tfc-outline-dispatches", "::mlir::ModuleOp"> {
+  let summary = "Outline the pieces of a large function on tensors into "
+                "functions, before tiling";
+  let description = [{
+    Cuts every function of more than `max-ops` operations (nested ones
+    included) into consecutive pieces of at most `max-ops` operations and
+    moves each piece into a private function of its own, called in its
+    place (marked `noinline` for LLVM). It runs on tensors, before
+    `tfc-tile-and-fuse`, so that tiling, vectorization, bufferization and
+    everything after them work on many small functions instead of one
+    huge one (and on several threads with `tfc compile -j`); with
+    `tfc-merge-identical-functions` after it, layers of one shape are
+    compiled once. These are the dispatch regions of other ML compilers.
+
+    A cut never separates what tiling would fuse: it is made only where no
+    tensor computed before it reaches an op after it that could fuse the
+    op computing the tensor (a row-wise op fusing its element-wise
+    producers, a convolution's element-wise consumer, a contraction's
+    fill). Contraction results and the inputs a contraction reads (never
+    fused) may cross a cut, so a chain of layers is cut between layers.
+
+    Values used by a piece become arguments and values used after it
+    results. Empty tensors, fills of them, scalars, splats and constants
+    of at most eight elements are cloned into each piece that uses them:
+    each contraction keeps its own fill to fuse. Larger constants (the
+    weights) stay where they are, as do `memref.alloca` and
+    `memref.get_global`, and the pieces take them as arguments: layers
+    that differ only in their weights make equal pieces.
+
+    ```mlir
+    func.func @run(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+      %w0 = arith.constant dense<...> : tensor<64x64xf32>
+      // thousands of layers
+    }
+    // becomes
+    func.func @run(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+      %w0 = arith.constant dense<...> : tensor<64x64xf32>
+      %0 = call @run_dispatch0(%x, %w0, ...) : (...) -> tensor<8x64xf32>
+      ...
+    }
+    func.func private @run_dispatch0(%x: tensor<8x64xf32>,
+        %w0: tensor<64x64xf32>, ...) -> tensor<8x64xf32>
+        attributes {passthrough = ["noinline"]} { ... }
+    ```
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", /*default=*/"256",
+           "The most operations a function keeps (and a piece gets, unless "
+           "no cut is allowed earlier)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {
   let summary = "Outline the pieces of a large function into functions";
   let description = [{

@@ -94,6 +94,15 @@ LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
       name == GrowsAttrHelper::getNameStr() ||
       name == HostAttrHelper::getNameStr())
     return verifyKind(emit, name, attr, isa<UnitAttr>(attr), "a unit attribute");
+  if (name == MergedFunctionsAttrHelper::getNameStr()) {
+    if (failed(onFunction()))
+      return failure();
+    auto count = dyn_cast<IntegerAttr>(attr);
+    return verifyKind(emit, name, attr,
+                      count && count.getType().isInteger(64) &&
+                          count.getInt() >= 2,
+                      "a 64-bit integer of at least 2");
+  }
   return op->emitOpError() << "has an unknown tfc attribute '" << name << "'";
 }
 

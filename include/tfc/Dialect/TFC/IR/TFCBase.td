@@ -53,7 +53,11 @@ def TFC_Dialect : Dialect {
     // A TensorArray write that may grow its array.
     "::mlir::UnitAttr":$grows,
     // A CUDA-target allocation that stays in host memory.
-    "::mlir::UnitAttr":$host
+    "::mlir::UnitAttr":$host,
+    // A function that stands for this many equal functions, itself
+    // included (tfc-merge-identical-functions): its ops' locations are
+    // those of one of them.
+    "::mlir::IntegerAttr":$merged_functions
   );
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;

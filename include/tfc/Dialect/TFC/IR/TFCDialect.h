@@ -33,6 +33,8 @@ inline constexpr llvm::StringLiteral kGrowsAttrName =
     TFCDialect::GrowsAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kHostAttrName =
     TFCDialect::HostAttrHelper::getNameStr();
+inline constexpr llvm::StringLiteral kMergedFunctionsAttrName =
+    TFCDialect::MergedFunctionsAttrHelper::getNameStr();
 } // namespace mlir::tfc
 
 #endif // TFC_DIALECT_TFC_IR_TFCDIALECT_H
