@@ -3,14 +3,15 @@
 [BATCH, WIDTH] as a tfc-dialect model (three ops a layer), the graph of the
 compile-time benchmark and of the 1,000-layer integration test.
 
-    layer_chain.py LAYERS OUT.mlir [--distinct] [--expect DIR]
+    layer_chain.py LAYERS OUT.mlir [--distinct] [--dynamic-batch] [--expect DIR]
 
 The weights and biases are constants taken from a small pool of distinct,
 deterministic matrices (the pool keeps the file small; every layer is still
 its own matmul, add and tanh). Layers of one shape are compiled once
 (tfc-merge-identical-functions); with --distinct, each layer adds a bias of
 its own value (a splat) instead, so that no two parts of the graph are
-equal and nothing merges. With --expect, the input `x` and the output that
+equal and nothing merges. With --dynamic-batch, the batch is `?` in the model
+(the input still has 8 rows). With --expect, the input `x` and the output that
 NumPy computes are written to DIR as x.npy and y.npy (the names
 `tfc-run --input` and `--expect-dir` read).
 """
@@ -46,8 +47,9 @@ def hex_dense(values):
     return "0x" + b"".join(struct.pack("<f", v) for v in values).hex().upper()
 
 
-def model(layers, distinct=False):
-    t = f"tensor<{BATCH}x{WIDTH}xf32>"
+def model(layers, distinct=False, dynamic_batch=False):
+    rows = "?" if dynamic_batch else BATCH
+    t = f"tensor<{rows}x{WIDTH}xf32>"
     wt = f"tensor<{WIDTH}x{WIDTH}xf32>"
     bt = f"tensor<{WIDTH}xf32>"
     lines = [f'func.func @run(%x: {t} {{tfc.name = "x"}}) -> ({t} {{tfc.name = "y"}}) {{',
@@ -94,10 +96,11 @@ def main():
     parser.add_argument("layers", type=int)
     parser.add_argument("out")
     parser.add_argument("--distinct", action="store_true")
+    parser.add_argument("--dynamic-batch", action="store_true")
     parser.add_argument("--expect", metavar="DIR")
     args = parser.parse_args()
     with open(args.out, "w") as f:
-        f.write(model(args.layers, args.distinct))
+        f.write(model(args.layers, args.distinct, args.dynamic_batch))
     if args.expect:
         write_expected(args.layers, args.expect, args.distinct)
 
