@@ -111,22 +111,46 @@ void tfc::runtime::appendElement(std::string &out, tfc_dtype dtype,
   }
 }
 
-/// Appends dimension `dim` of `tensor` from element `index` on, stopping
-/// with "..." once `limit` elements are printed and more remain.
+namespace {
+/// How far printing a tensor has come, and where it stops: elements, or for
+/// a tensor without elements the empty lists, whose number its dimensions
+/// alone decide ([60000, 7000, 0] has 420 million of them).
+struct PrintBudget {
+  int64_t limit;
+  int64_t index = 0;
+  int64_t emptyLists = 0;
+
+  /// Whether the next item is past the limit while more remain.
+  bool exhausted(const tfc_tensor *tensor) const {
+    if (tensor->numElements == 0)
+      return emptyLists >= limit;
+    return index >= limit && index < tensor->numElements;
+  }
+};
+} // namespace
+
+/// The most empty lists a tensor without elements prints, however many
+/// elements the caller allows.
+static constexpr int64_t kMaxEmptyLists = 1024;
+
+/// Appends dimension `dim` of `tensor` from the budget's element on,
+/// stopping with "..." once the budget is spent and more remain.
 static void appendDim(std::string &out, const tfc_tensor *tensor, int64_t dim,
-                      int64_t limit, int64_t &index) {
+                      PrintBudget &budget) {
   out += '[';
+  if (tensor->dims[dim] == 0)
+    ++budget.emptyLists;
   for (int64_t i = 0; i < tensor->dims[dim]; ++i) {
-    if (index >= limit && index < tensor->numElements) {
+    if (budget.exhausted(tensor)) {
       out += "...";
       break;
     }
     if (i > 0)
       out += ' ';
     if (dim + 1 == tensor->rank)
-      appendElement(out, tensor->dtype, tensor->data, index++);
+      appendElement(out, tensor->dtype, tensor->data, budget.index++);
     else
-      appendDim(out, tensor, dim + 1, limit, index);
+      appendDim(out, tensor, dim + 1, budget);
   }
   out += ']';
 }
@@ -137,10 +161,14 @@ void tfc::runtime::appendSummary(std::string &out, const tfc_tensor *tensor,
     appendElement(out, tensor->dtype, tensor->data, 0);
     return;
   }
-  int64_t limit = maxElements < 0 ? tensor->numElements
-                                  : std::min(maxElements, tensor->numElements);
-  int64_t index = 0;
-  appendDim(out, tensor, 0, limit, index);
+  PrintBudget budget;
+  if (tensor->numElements == 0)
+    budget.limit = maxElements < 0 ? kMaxEmptyLists
+                                   : std::min(maxElements, kMaxEmptyLists);
+  else
+    budget.limit = maxElements < 0 ? tensor->numElements
+                                   : std::min(maxElements, tensor->numElements);
+  appendDim(out, tensor, 0, budget);
 }
 
 /// Copies `text` into a caller's buffer with snprintf's conventions.

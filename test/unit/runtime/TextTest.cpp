@@ -2,6 +2,7 @@
 
 #include "RuntimeTestUtils.h"
 
+#include <algorithm>
 #include <clocale>
 #include <cmath>
 
@@ -181,6 +182,22 @@ TEST(Printer, SummarizesLikeTfPrint) {
   EXPECT_EQ(toString(matrix.get(), 3), "i32[2,3] [[1 2 3]...]");
   EXPECT_EQ(toString(tall.get(), 2), "i32[3,2] [[1 2]...]");
   EXPECT_EQ(toString(parse("7", TFC_I32).get(), 0), "i32[] 7");
+}
+
+// A tensor without elements still has its lists: as many as its other
+// dimensions say (420 million here, a 2 GB string before, found by
+// NpyFuzzer). They count against the limit, and at most 1,024 print.
+TEST(Printer, LimitsTheListsOfTensorsWithoutElements) {
+  StatusPtr status = makeStatus();
+  int64_t shape[] = {60070, 7002, 0};
+  TensorPtr empty(tfc_tensor_create(TFC_F32, 3, shape, status.get()));
+  ASSERT_TRUE(empty) << describe(status.get());
+  EXPECT_EQ(toString(empty.get(), 4),
+            "f32[60070,7002,0] [[[] [] [] []...]...]");
+  EXPECT_EQ(toString(empty.get(), 0), "f32[60070,7002,0] [...]");
+  std::string all = toString(empty.get());
+  EXPECT_EQ(std::count(all.begin(), all.end(), '[') - 2, 1024 + 1) << all;
+  EXPECT_EQ(toString(parse("[[], []]", TFC_F32).get(), 4), "f32[2,0] [[] []]");
 }
 
 TEST(Printer, FollowsSnprintfConventions) {
