@@ -45,14 +45,25 @@ mlir::tfc::cutIntoPieces(Block &body, int64_t maxOps, CutPolicy &policy) {
     size = 0;
     policy.started();
   };
+  // Whether `value` is computed by the current piece, or by copied ops
+  // (which stay in the function too) from what the piece computes.
+  auto fromCurrent = [&](Value value, auto &self) -> bool {
+    Operation *producer = value.getDefiningOp();
+    if (!producer || producer->getBlock() != &body)
+      return false;
+    if (current.contains(producer))
+      return true;
+    return policy.isCopied(producer) &&
+           llvm::any_of(producer->getOperands(),
+                        [&](Value operand) { return self(operand, self); });
+  };
   policy.started();
   for (Operation &op : body) {
     if (policy.isCopied(&op))
       continue;
     if (policy.staysInPlace(&op)) {
       if (llvm::any_of(op.getOperands(), [&](Value operand) {
-            Operation *producer = operand.getDefiningOp();
-            return producer && current.contains(producer);
+            return fromCurrent(operand, fromCurrent);
           }))
         cut();
       continue;
@@ -82,6 +93,24 @@ void mlir::tfc::outlinePieces(func::FuncOp function,
         function, piece,
         (function.getSymName() + "_" + suffix + Twine(index)).str(), last,
         symbols, [&](Operation *op) { return policy.isCopied(op); });
+  // A copy that ops staying in the function still use may read a value a
+  // call now computes, after the copy: each moves to just before its first
+  // user (users first, so that a copy of a copy comes before it).
+  Block &body = function.getBody().front();
+  SmallVector<Operation *> copies;
+  for (Operation &op : body)
+    if (policy.isCopied(&op) && !op.use_empty())
+      copies.push_back(&op);
+  for (Operation *copy : llvm::reverse(copies)) {
+    Operation *first = nullptr;
+    for (Operation *user : copy->getUsers()) {
+      Operation *top = body.findAncestorOpInBlock(*user);
+      if (top && (!first || top->isBeforeInBlock(first)))
+        first = top;
+    }
+    if (first)
+      copy->moveBefore(first);
+  }
 }
 
 namespace {

@@ -44,13 +44,15 @@ public:
 /// Cuts the top-level ops of `body` into consecutive pieces of at most
 /// `maxOps` operations (nested ones included) where `policy` allows a cut,
 /// and where it demands one. A piece also ends before an op that stays in
-/// place and uses a value the piece computes (the call replacing a piece
-/// comes after its last op). Returns the pieces that have ops.
+/// place and uses a value the piece computes, directly or through copied
+/// ops (the call replacing a piece comes after its last op). Returns the
+/// pieces that have ops.
 SmallVector<SmallVector<Operation *>> cutIntoPieces(Block &body, int64_t maxOps,
                                                     CutPolicy &policy);
 
 /// Outlines each of `pieces` of `function` (outlineOps), in order after
-/// it, as `<function>_<suffix><index>`.
+/// it, as `<function>_<suffix><index>`; the copied ops left in the function
+/// for the ops that stay there move to just before their first user.
 void outlinePieces(func::FuncOp function,
                    ArrayRef<SmallVector<Operation *>> pieces, StringRef suffix,
                    SymbolTable &symbols, CutPolicy &policy);

@@ -197,6 +197,49 @@ func.func @convolutions(%x: tensor<1x4x4x2xf32>, %f: tensor<1x1x2x2xf32>) -> ten
 
 // -----
 
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A size read from what a piece computes, for a fill that stays in the
+// function (it is returned): the size and the fill's copies move after
+// the call that computes the size's tensor, before their first user.
+// CHECK-LABEL: func.func @returned_fill(
+// CHECK:         %[[P0:.*]]:2 = call @returned_fill_dispatch0(
+// CHECK:         %[[P1:.*]] = call @returned_fill_dispatch1(
+// CHECK:         %[[ROWS:.*]] = tensor.dim %[[P0]]#0
+// CHECK:         %[[EMPTY:.*]] = tensor.empty(%[[ROWS]])
+// CHECK:         %[[FILL:.*]] = linalg.fill {{.*}} outs(%[[EMPTY]]
+// CHECK:         return %[[FILL]], %[[P1]], %[[P0]]#1
+func.func @returned_fill(%x: tensor<?x4xf32>) -> (tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %rows0 = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %empty0 = tensor.empty(%rows0) : tensor<?x4xf32>
+  %a = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%empty0 : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<?x4xf32>
+  %rows = tensor.dim %a, %c0 : tensor<?x4xf32>
+  %b = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%empty0 : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    linalg.yield %e : f32
+  } -> tensor<?x4xf32>
+  %c = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%empty0 : tensor<?x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = math.exp %in : f32
+    %t = math.tanh %e : f32
+    %u = math.tanh %t : f32
+    %v = math.tanh %u : f32
+    linalg.yield %v : f32
+  } -> tensor<?x4xf32>
+  %empty = tensor.empty(%rows) : tensor<?x4xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %fill, %c, %b : tensor<?x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
+}
+
+// -----
+
 // Within the bound, a function is left as it is.
 // CHECK-LABEL: func.func @small(
 // CHECK-NOT:     call
