@@ -27,6 +27,9 @@ function(tfc_add_sanitizer target)
   endif()
   target_compile_options(${target} PRIVATE ${flags})
   target_link_options(${target} PRIVATE ${flags})
+  # The shared precompiled MLIR header is built without the sanitizer, and
+  # clang refuses a header precompiled with other sanitizer flags.
+  set_target_properties(${target} PROPERTIES DISABLE_PRECOMPILE_HEADERS ON)
   # Coverage for libFuzzer in everything the fuzz targets reach.
   if(TFC_FUZZ)
     target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link)
