@@ -13,6 +13,7 @@
 #include "../Importer.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
