@@ -381,3 +381,28 @@ tfc.initializer_plan "GLOBAL_VARIABLES" [@v, @v]
 
 // expected-error @+1 {{'tfc.initializer_plan' op refers to an unknown variable @w}}
 tfc.initializer_plan "GLOBAL_VARIABLES" [@w]
+
+// -----
+
+// The parser infers the handle's type before the verifier runs: a type that
+// is not a tensor is an error there, not a failed cast (found by
+// ModuleFuzzer).
+func.func @vector_variable() {
+  tfc.graph {
+    // expected-error @+1 {{a variable holds a tensor, got 'vector<f32>'}}
+    %v = tfc.get_variable "v" : vector<f32> init #tfc.zeros
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @vector_tf_variable() {
+  tfc.graph {
+    // expected-error @+1 {{a variable holds a tensor, got 'vector<2xf32>'}}
+    %v = tfc.variable "v" : vector<2xf32> init #tfc.zeros
+    tfc.fetch
+  }
+  return
+}

@@ -59,8 +59,13 @@ class TFC_VariableCreationOp<string mnemonic, dag extraArgs, string shapeOnly,
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
         Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &inferred) {
+      // The attribute, not its typed getter: the parser infers the result
+      // before the verifier has checked that the type is a tensor.
+      std::optional<::mlir::Type> declaredType;
+      if (::mlir::TypeAttr valueType = adaptor.getValueTypeAttr())
+        declaredType = valueType.getValue();
       return ::mlir::tfc::inferVariableType(context, location,
-          adaptor.getValueType(), }] # !subst("$_self", "adaptor", shapeOnly) # [{,
+          declaredType, }] # !subst("$_self", "adaptor", shapeOnly) # [{,
           adaptor.getInitializer(), adaptor.getInitialValue(), inferred);
     }
     ::mlir::Value $cppClass::getInitialValueResult() {
