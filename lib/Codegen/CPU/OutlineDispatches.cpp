@@ -15,7 +15,6 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -37,7 +36,7 @@ static constexpr int64_t kMaxClonedConstantElements = 8;
 /// A constant worth an argument: a tensor of many distinct elements.
 static bool isWeight(Operation *op) {
   ElementsAttr elements;
-  if (op->getNumOperands() != 0 || op->getNumResults() != 1 ||
+  if (!isConstantOp(op) ||
       !matchPattern(op->getResult(0), m_Constant(&elements)))
     return false;
   return !elements.isSplat() &&
@@ -53,9 +52,7 @@ static bool isRematerialized(Operation *op) {
   if (auto fill = dyn_cast<linalg::FillOp>(op))
     return fill.hasPureTensorSemantics() &&
            fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
-  return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
-         op->getNumResults() == 1 && matchPattern(op, m_Constant()) &&
-         !isWeight(op);
+  return isConstantOp(op) && !isWeight(op);
 }
 
 /// Whether tiling never fuses the op computing `value` into a consumer: a
@@ -87,11 +84,10 @@ public:
   }
 
   bool isCopied(Operation *op) override { return isRematerialized(op); }
-  /// A stack slot must outlive the piece that would allocate it; weights
-  /// and globals make equal pieces of layers that differ in them only.
+  /// Weights too, as globals do: layers that differ in them only make equal
+  /// pieces.
   bool staysInPlace(Operation *op) override {
-    return isa<memref::AllocaOp, memref::GetGlobalOp>(op) || isWeight(op) ||
-           op->hasTrait<OpTrait::IsTerminator>();
+    return CutPolicy::staysInPlace(op) || isWeight(op);
   }
   bool mayCutBefore(Operation *op) override {
     return reach < positions.lookup(op);
@@ -137,19 +133,14 @@ int64_t DispatchPolicy::lastFusingUse(Operation *op) {
 }
 
 /// Cuts `function`'s body into pieces and outlines each, unless it is one
-/// piece; the copies no op uses any more are erased.
+/// piece.
 static void outlineDispatches(func::FuncOp function, int64_t maxOps,
                               SymbolTable &symbols) {
-  Block &body = function.getBody().front();
-  DispatchPolicy policy(body);
+  DispatchPolicy policy(function.getBody().front());
   SmallVector<SmallVector<Operation *>> pieces =
-      cutIntoPieces(body, maxOps, policy);
-  if (pieces.size() < 2)
-    return;
-  outlinePieces(function, pieces, "dispatch", symbols, policy);
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(body)))
-    if (op.use_empty() && isRematerialized(&op))
-      op.erase();
+      cutIntoPieces(function.getBody().front(), maxOps, policy);
+  if (pieces.size() >= 2)
+    outlinePieces(function, pieces, "dispatch", symbols, policy);
 }
 
 namespace {

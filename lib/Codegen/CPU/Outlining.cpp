@@ -8,8 +8,10 @@
 
 #include "tfc/Dialect/TFC/IR/TFCDialect.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -20,6 +22,16 @@ int64_t mlir::tfc::countOps(Operation *op) {
   int64_t count = 0;
   op->walk([&](Operation *) { ++count; });
   return count;
+}
+
+bool mlir::tfc::isConstantOp(Operation *op) {
+  return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
+         op->getNumResults() == 1 && matchPattern(op, m_Constant());
+}
+
+bool CutPolicy::staysInPlace(Operation *op) {
+  return isa<memref::AllocaOp, memref::GetGlobalOp>(op) ||
+         op->hasTrait<OpTrait::IsTerminator>();
 }
 
 SmallVector<func::FuncOp> mlir::tfc::getFunctionsToCut(ModuleOp module,
@@ -95,13 +107,18 @@ void mlir::tfc::outlinePieces(func::FuncOp function,
         symbols, [&](Operation *op) { return policy.isCopied(op); });
   // A copy that ops staying in the function still use may read a value a
   // call now computes, after the copy: each moves to just before its first
-  // user (users first, so that a copy of a copy comes before it).
+  // user (users first, so that a copy of a copy comes before it, and an
+  // unused copy of a copy is seen unused once its user is erased).
   Block &body = function.getBody().front();
   SmallVector<Operation *> copies;
   for (Operation &op : body)
-    if (policy.isCopied(&op) && !op.use_empty())
+    if (policy.isCopied(&op))
       copies.push_back(&op);
   for (Operation *copy : llvm::reverse(copies)) {
+    if (copy->use_empty()) {
+      copy->erase();
+      continue;
+    }
     Operation *first = nullptr;
     for (Operation *user : copy->getUsers()) {
       Operation *top = body.findAncestorOpInBlock(*user);

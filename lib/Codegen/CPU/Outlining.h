@@ -22,6 +22,9 @@ int64_t countOps(Operation *op);
 /// the pieces (new functions) are not cut again.
 SmallVector<func::FuncOp> getFunctionsToCut(ModuleOp module, int64_t maxOps);
 
+/// A constant op: no operands, no regions, one constant result.
+bool isConstantOp(Operation *op);
+
 /// What decides where a pass cuts a function's body into pieces.
 class CutPolicy {
 public:
@@ -29,8 +32,12 @@ public:
   /// Ops that no piece holds: each piece that uses one gets a copy.
   virtual bool isCopied(Operation *op) = 0;
   /// Ops that no piece holds: they stay in the function, and the pieces
-  /// that use them take them as arguments.
-  virtual bool staysInPlace(Operation *op) = 0;
+  /// that use them take them as arguments. By default the terminator, a
+  /// stack slot (which must outlive the piece that would allocate it) and
+  /// the address of a global (so that the pieces of layers that differ only
+  /// in their weights are equal, and tfc-merge-identical-functions keeps
+  /// one of them).
+  virtual bool staysInPlace(Operation *op);
   /// Whether the current piece may end before `op`.
   virtual bool mayCutBefore(Operation *op) { return true; }
   /// Whether the current piece must end after `op`.
@@ -51,8 +58,9 @@ SmallVector<SmallVector<Operation *>> cutIntoPieces(Block &body, int64_t maxOps,
                                                     CutPolicy &policy);
 
 /// Outlines each of `pieces` of `function` (outlineOps), in order after
-/// it, as `<function>_<suffix><index>`; the copied ops left in the function
-/// for the ops that stay there move to just before their first user.
+/// it, as `<function>_<suffix><index>`. Of the copied ops left in the
+/// function, those no op uses any more are erased, and those the ops that
+/// stay there use move to just before their first user.
 void outlinePieces(func::FuncOp function,
                    ArrayRef<SmallVector<Operation *>> pieces, StringRef suffix,
                    SymbolTable &symbols, CutPolicy &policy);

@@ -12,8 +12,6 @@
 #include "Outlining.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 namespace mlir::tfc {
@@ -26,24 +24,12 @@ using namespace mlir::tfc;
 
 namespace {
 /// On buffers: constants are copied into the pieces; stack slots and the
-/// addresses of globals stay. A piece ends with each top-level op that has
-/// regions (a loop nest), so that loop nests of the same shape make equal
-/// pieces whatever came before them.
+/// addresses of globals stay (CutPolicy's default). A piece ends with each
+/// top-level op that has regions (a loop nest), so that loop nests of the
+/// same shape make equal pieces whatever came before them.
 class SplitPolicy : public CutPolicy {
 public:
-  bool isCopied(Operation *op) override {
-    return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
-           op->getNumResults() == 1 && matchPattern(op, m_Constant());
-  }
-  /// A stack slot must outlive the piece that would allocate it. The
-  /// address of a global stays too, and the pieces that use it take it as
-  /// an argument, so that the loop nests of layers that differ only in
-  /// their weights make equal functions, which
-  /// tfc-merge-identical-functions then keeps once.
-  bool staysInPlace(Operation *op) override {
-    return isa<memref::AllocaOp, memref::GetGlobalOp>(op) ||
-           op->hasTrait<OpTrait::IsTerminator>();
-  }
+  bool isCopied(Operation *op) override { return isConstantOp(op); }
   bool mustCutAfter(Operation *op) override { return op->getNumRegions() != 0; }
 };
 } // namespace
