@@ -52,7 +52,8 @@ Running:
   --checkpoint-format F   what --save writes: tfc (default) or tensorflow
                           (CKPT.index and CKPT.data-00000-of-00001, which
                           tf.train.Saver restores)
-  --output-dir DIR        also write each output as DIR/NAME.npy
+  --output-dir DIR        also write each output as DIR/NAME.npy (the
+                          scopes of a name as folders: DIR/dense/MatMul.npy)
   --max-elements N        print at most N elements per output (-1: all;
                           default 1000)
   --shard-inputs          under mpirun: give each process its part of every

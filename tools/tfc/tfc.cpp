@@ -462,7 +462,9 @@ static cl::opt<::tfc::runner::CheckpointFormat> runCheckpointFormat(
                           "PATH.data-00000-of-00001")),
     cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<std::string>
-    runOutputDir("output-dir", cl::desc("Also write each output as NAME.npy"),
+    runOutputDir("output-dir",
+                 cl::desc("Also write each output as NAME.npy (a scoped name's "
+                          "scopes as folders: dense/MatMul.npy)"),
                  cl::value_desc("dir"), cl::sub(runCommand),
                  cl::cat(tfcCategory));
 static cl::opt<bool> runShardInputs(

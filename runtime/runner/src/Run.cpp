@@ -26,15 +26,38 @@ static bool isFile(const std::string &path) {
   return ::stat(path.c_str(), &info) == 0;
 }
 
-/// `dir`/`name`.npy.
+/// `dir`/`name`.npy, the scopes of a TensorFlow name as folders
+/// (`dense/MatMul` is `dir/dense/MatMul.npy`). A part of the name that is
+/// empty, `.` or `..` gets a leading `_`, so no name leads out of `dir`.
 static std::string npyPath(const std::string &dir, const char *name) {
-  return (std::filesystem::path(dir) / (std::string(name) + ".npy")).string();
+  std::filesystem::path path(dir);
+  std::string text(name);
+  size_t start = 0;
+  while (true) {
+    size_t slash = text.find('/', start);
+    std::string part = text.substr(
+        start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (part.empty() || part == "." || part == "..")
+      part = "_" + part;
+    if (slash == std::string::npos) {
+      path /= part + ".npy";
+      break;
+    }
+    path /= part;
+    start = slash + 1;
+  }
+  return path.string();
 }
 
 static std::string createDirectories(const std::string &dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   return error ? "cannot create " + dir + ": " + error.message() : "";
+}
+
+/// Creates the folders of a scoped name's .npy file.
+static std::string createParentDirectories(const std::string &file) {
+  return createDirectories(std::filesystem::path(file).parent_path().string());
 }
 
 int Run::chooseEntry() {
@@ -103,6 +126,8 @@ int Run::bindInputs() {
         return failStatus("generating input '" + std::string(info.name) +
                           "'");
       std::string path = npyPath(options.generateInputsDir, info.name);
+      if (std::string error = createParentDirectories(path); !error.empty())
+        return fail(error);
       if (tfc_npy_write(inputs[i].get(), path.c_str(), status.get()) !=
           TFC_OK)
         return failStatus("writing " + path);
@@ -231,6 +256,8 @@ int Run::writeOutputs() {
     if (options.outputDir.empty())
       continue;
     std::string path = npyPath(options.outputDir, entry->outputs[k].name);
+    if (std::string error = createParentDirectories(path); !error.empty())
+      return fail(error);
     if (tfc_npy_write(outputs[k].get(), path.c_str(), status.get()) != TFC_OK)
       return failStatus("writing " + path);
   }
