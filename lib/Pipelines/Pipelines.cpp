@@ -159,6 +159,8 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   // The arena is the calling thread's: what other threads allocate in a
   // parallel loop, the loop frees.
   pm.addNestedPass<func::FuncOp>(createTFCFreeIterationBuffers());
+  // Vectorized gathers from slices of a buffer read the elements they mean.
+  pm.addNestedPass<func::FuncOp>(createTFCPhysicalGatherIndices());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A large graph is one large function: its pieces become functions of

@@ -8,6 +8,7 @@
 #include "tfc/Codegen/CPU/Passes.h"
 #include "tfc/Codegen/CPU/TargetDescription.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
@@ -93,6 +94,32 @@ struct VectorizeInsertSlice : public OpRewritePattern<tensor::InsertSliceOp> {
   int64_t maxElements;
 };
 
+/// `arith.mului_extended` (the multiply of the random ops' Philox rounds)
+/// on a vector of more than one dimension, computed on the flattened
+/// vector: MLIR 22 lowers it to LLVM only on scalars and 1-D vectors.
+struct FlattenMulUIExtended : public OpRewritePattern<arith::MulUIExtendedOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::MulUIExtendedOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(op.getType(0));
+    if (!type || type.getRank() < 2 || type.isScalable())
+      return rewriter.notifyMatchFailure(op, "not an n-D vector");
+    Location loc = op.getLoc();
+    auto flat = VectorType::get({type.getNumElements()}, type.getElementType());
+    auto flatten = [&](Value v) -> Value {
+      return vector::ShapeCastOp::create(rewriter, loc, flat, v);
+    };
+    auto product = arith::MulUIExtendedOp::create(
+        rewriter, loc, flatten(op.getLhs()), flatten(op.getRhs()));
+    rewriter.replaceOp(
+        op,
+        {vector::ShapeCastOp::create(rewriter, loc, type, product.getLow()),
+         vector::ShapeCastOp::create(rewriter, loc, type, product.getHigh())});
+    return success();
+  }
+};
+
 struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
   using TFCVectorizeBase::TFCVectorizeBase;
 
@@ -114,6 +141,7 @@ struct TFCVectorizePass : public tfc::impl::TFCVectorizeBase<TFCVectorizePass> {
     }
     RewritePatternSet set(context);
     set.add<VectorizeLinalgOp, VectorizeInsertSlice>(context, maxElements);
+    set.add<FlattenMulUIExtended>(context);
     // A convolution tile with one filter row becomes a 1-D convolution,
     // which the vectorizer handles.
     linalg::populateDecomposeConvolutionPatterns(set);

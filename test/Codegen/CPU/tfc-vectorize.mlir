@@ -128,3 +128,19 @@ func.func @broadcast_row(%x: tensor<?x16xf32>, %y: tensor<1x16xf32>, %isOne: i1,
   } -> tensor<1x16xf32>
   return %r : tensor<1x16xf32>
 }
+
+// -----
+
+// Philox's 32-bit multiplies on a vector of several dimensions (a random
+// mask computed in a tile) are done on the flattened vector, which LLVM
+// lowering takes.
+// CHECK-LABEL: func.func @multiply_extended
+// CHECK: %[[A:.*]] = vector.shape_cast %{{.*}} : vector<2x3x1xi32> to vector<6xi32>
+// CHECK: %[[B:.*]] = vector.shape_cast %{{.*}} : vector<2x3x1xi32> to vector<6xi32>
+// CHECK: %[[LOW:.*]], %[[HIGH:.*]] = arith.mului_extended %[[A]], %[[B]] : vector<6xi32>
+// CHECK: vector.shape_cast %[[LOW]] : vector<6xi32> to vector<2x3x1xi32>
+// CHECK: vector.shape_cast %[[HIGH]] : vector<6xi32> to vector<2x3x1xi32>
+func.func @multiply_extended(%a: vector<2x3x1xi32>, %b: vector<2x3x1xi32>) -> (vector<2x3x1xi32>, vector<2x3x1xi32>) {
+  %low, %high = arith.mului_extended %a, %b : vector<2x3x1xi32>
+  return %low, %high : vector<2x3x1xi32>, vector<2x3x1xi32>
+}

@@ -220,6 +220,38 @@ def TFCFreeIterationBuffers
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TFCPhysicalGatherIndices
+    : Pass<"tfc-physical-gather-indices", "::mlir::func::FuncOp"> {
+  let summary = "Gathers from strided buffers at the elements they mean";
+  let description = [{
+    `tfc-vectorize` turns a `tensor.extract` at computed indices into a
+    `vector.gather` whose index vector counts elements of the tensor in
+    row-major order (`row * columns + column`). After bufferization the
+    tensor may be a view with other strides (a slice of the columns of a
+    larger buffer), and MLIR 22's lowering of `vector.gather` adds the
+    index to the innermost dimension as if the buffer were contiguous: it
+    reads the wrong elements (a gather of rows of `x[:, 300:600]` read the
+    rows of `x[:, :300]` and `x[:, 300:]` interleaved).
+
+    This pass rewrites each `vector.gather` from a memref whose layout is
+    not the identity: the indices, added to the linear position of the
+    base offsets, are split into one index per dimension by the memref's
+    sizes, multiplied by its strides, and the gather reads a
+    one-dimensional view of the buffer at these physical positions.
+
+    ```mlir
+    %g = vector.gather %view[%c0, %c0] [%idx], %mask, %pass
+        : memref<3x3xf32, strided<[6, 1], offset: 3>>, ...
+    // becomes, with %row = %idx / 3 and %col = %idx % 3:
+    %flat = memref.reinterpret_cast %base to offset: [3], sizes: [%n], strides: [1]
+    %g = vector.gather %flat[%c0] [%row * 6 + %col], %mask, %pass
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TFCStructuralCSE : Pass<"tfc-cse", "::mlir::func::FuncOp"> {
   let summary = "CSE whose key includes the structure of an op's regions";
   let description = [{
