@@ -106,3 +106,44 @@ func.func @where_splat(%x: tensor<3xf32>, %y: tensor<3xf32>, %s: tensor<f32>) ->
   }
   return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
 }
+
+// -----
+
+// A loop variable nothing reads after the loop, which the condition ignores
+// and which in the body only feeds its own next value (a gradient stack a
+// forward-only entry never pops), is dropped with the ops that compute it.
+// The counter and the sum stay; so does a variable whose result is unused
+// but that the condition reads (%limit), and one feeding another's next
+// value (%step).
+// CHECK-LABEL: func.func @dead_loop_variables
+// CHECK: %[[L:.*]]:4 = tfc.while(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {tfc.name = "loop"} : (tensor<i32>, tensor<f32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<f32>, tensor<i32>, tensor<i32>)
+// CHECK: ^bb0(%[[I:.*]]: tensor<i32>, %[[S:.*]]: tensor<f32>, %[[LIMIT:.*]]: tensor<i32>, %[[STEP:.*]]: tensor<i32>):
+// CHECK: tfc.condition
+// CHECK: ^bb0(
+// CHECK-NOT: tfc.tensor_array
+// CHECK: tfc.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<i32>, tensor<f32>, tensor<i32>, tensor<i32>
+// CHECK: tfc.fetch %[[L]]#1
+func.func @dead_loop_variables(%x: tensor<f32>) -> tensor<f32> {
+  %r = tfc.graph -> (tensor<f32>) {
+    %zero = tfc.constant dense<0> : tensor<i32>
+    %one = tfc.constant dense<1> : tensor<i32>
+    %ten = tfc.constant dense<10> : tensor<i32>
+    %fzero = tfc.constant dense<0.0> : tensor<f32>
+    %stack = tfc.tensor_array_create %zero dynamic_size : !tfc.tensor_array<tensor<f32>>
+    %i, %s, %st, %limit, %step = tfc.while(%zero, %fzero, %stack, %ten, %one) {tfc.name = "loop"} : (tensor<i32>, tensor<f32>, !tfc.tensor_array<tensor<f32>>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<f32>, !tfc.tensor_array<tensor<f32>>, tensor<i32>, tensor<i32>)
+    cond {
+    ^bb0(%ci: tensor<i32>, %cs: tensor<f32>, %cst: !tfc.tensor_array<tensor<f32>>, %cl: tensor<i32>, %cp: tensor<i32>):
+      %lt = tfc.less %ci, %cl : tensor<i32>, tensor<i32>
+      tfc.condition %lt : tensor<i1>
+    } body {
+    ^bb0(%bi: tensor<i32>, %bs: tensor<f32>, %bst: !tfc.tensor_array<tensor<f32>>, %bl: tensor<i32>, %bp: tensor<i32>):
+      %size = tfc.tensor_array_size %bst : !tfc.tensor_array<tensor<f32>>
+      %pushed = tfc.tensor_array_write %bst[%size], %bs : !tfc.tensor_array<tensor<f32>>, tensor<f32>
+      %next = tfc.add %bi, %bp : tensor<i32>, tensor<i32>
+      %sum = tfc.add %bs, %x : tensor<f32>, tensor<f32>
+      tfc.yield %next, %sum, %pushed, %bl, %bp : tensor<i32>, tensor<f32>, !tfc.tensor_array<tensor<f32>>, tensor<i32>, tensor<i32>
+    }
+    tfc.fetch %s : tensor<f32>
+  }
+  return %r : tensor<f32>
+}

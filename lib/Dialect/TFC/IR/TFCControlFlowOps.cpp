@@ -11,7 +11,9 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -238,6 +240,96 @@ LogicalResult WhileOp::verifyRegions() {
       return reportShapeChange(*this, index, entering, invariant, yielded);
   }
   return success();
+}
+
+namespace {
+/// Drops the loop variables nothing needs: the loop's result is unused, the
+/// condition ignores the variable, and in the body it only feeds its own
+/// next value through ops without effects. A forward-only entry of a
+/// training graph has such variables: the stacks the gradient loop would
+/// pop, which the forward loop still pushes to.
+struct RemoveDeadLoopVariables : public OpRewritePattern<WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WhileOp op,
+                                PatternRewriter &rewriter) const override {
+    Block &cond = op.getCond().front(), &body = op.getBody().front();
+    YieldOp yield = getYield(op.getBody());
+    unsigned count = op.getNumResults();
+    llvm::BitVector dead(count);
+    SmallVector<Operation *> deadOps;
+    for (unsigned i = 0; i < count; ++i) {
+      if (!op.getResult(i).use_empty() || !cond.getArgument(i).use_empty())
+        continue;
+      llvm::SetVector<Operation *> chain;
+      SmallVector<Value> work{body.getArgument(i)};
+      bool onlyItself = true;
+      while (!work.empty() && onlyItself) {
+        Value value = work.pop_back_val();
+        for (OpOperand &use : value.getUses()) {
+          Operation *user = use.getOwner();
+          if (user == yield.getOperation()) {
+            onlyItself &= use.getOperandNumber() == i;
+            continue;
+          }
+          if (user->getBlock() != &body || user->getNumRegions() != 0 ||
+              !isMemoryEffectFree(user)) {
+            onlyItself = false;
+            break;
+          }
+          if (chain.insert(user))
+            llvm::append_range(work, user->getResults());
+        }
+      }
+      if (!onlyItself)
+        continue;
+      dead.set(i);
+      deadOps.append(chain.begin(), chain.end());
+    }
+    if (dead.none())
+      return failure();
+
+    rewriter.modifyOpInPlace(yield, [&] {
+      for (unsigned i : dead.set_bits())
+        yield->setOperand(i, body.getArgument(i));
+    });
+    for (Operation *deadOp : deadOps)
+      deadOp->dropAllReferences();
+    for (Operation *deadOp : deadOps)
+      rewriter.eraseOp(deadOp);
+
+    SmallVector<Value> inits;
+    SmallVector<Type> types;
+    for (unsigned i = 0; i < count; ++i) {
+      if (dead.test(i))
+        continue;
+      inits.push_back(op.getInits()[i]);
+      types.push_back(op.getResult(i).getType());
+    }
+    auto loop = WhileOp::create(rewriter, op.getLoc(), types, inits);
+    loop->setDiscardableAttrs(op->getDiscardableAttrDictionary());
+    rewriter.inlineRegionBefore(op.getCond(), loop.getCond(),
+                                loop.getCond().end());
+    rewriter.inlineRegionBefore(op.getBody(), loop.getBody(),
+                                loop.getBody().end());
+    rewriter.modifyOpInPlace(yield, [&] { yield->eraseOperands(dead); });
+    rewriter.modifyOpInPlace(loop, [&] {
+      loop.getCond().front().eraseArguments(dead);
+      loop.getBody().front().eraseArguments(dead);
+    });
+    SmallVector<Value> replacements;
+    unsigned next = 0;
+    for (unsigned i = 0; i < count; ++i)
+      replacements.push_back(dead.test(i) ? Value() : loop.getResult(next++));
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+} // namespace
+
+void WhileOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<RemoveDeadLoopVariables>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -105,6 +105,7 @@ def TFC_WhileOp : TFC_Op<"while", [
     `cond` $cond `body` $body
   }];
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TFC_ConditionOp : TFC_Op<"condition", [
