@@ -8,8 +8,9 @@
 // attributes name the nodes that delimit its regions; the importer makes a
 // `tfc.while` or `tfc.cond` of it (ops/ControlFlowOps.cpp). Loops go first,
 // innermost first, then conds, innermost first, as TensorFlow's own
-// functionalization does. Gradient stacks go before both, becoming loop
-// variables. Each step has its own file (FunctionalizeStacks.cpp,
+// functionalization does. Gradient TensorArrays and gradient stacks go
+// before both, becoming values the loops carry. Each step has its own file
+// (FunctionalizeGradientArrays.cpp, FunctionalizeStacks.cpp,
 // FunctionalizeLoops.cpp, FunctionalizeConds.cpp); this one runs them.
 //
 //===----------------------------------------------------------------------===//
@@ -22,6 +23,20 @@ using namespace mlir::tfc::graphdef::functionalize;
 
 std::string functionalize::tensorName(StringRef node, int output) {
   return output == 0 ? node.str() : (node + ":" + Twine(output)).str();
+}
+
+void functionalize::rewriteNode(tensorflow::NodeDef &node, StringRef op,
+                                ArrayRef<std::string> inputs) {
+  std::vector<std::string> controls;
+  for (const std::string &input : node.input())
+    if (StringRef(input).starts_with("^"))
+      controls.push_back(input);
+  node.set_op(op.str());
+  node.clear_input();
+  for (const std::string &input : inputs)
+    node.add_input(input);
+  for (const std::string &control : controls)
+    node.add_input(control);
 }
 
 void functionalize::setStringList(tensorflow::NodeDef &node,
@@ -93,11 +108,13 @@ mlir::tfc::graphdef::functionalizeControlFlow(ModelFile &file,
   bool hasControlFlow =
       llvm::any_of(file.graph().node(), [](const tensorflow::NodeDef &node) {
         StringRef op = node.op();
-        return isSwitch(op) || isMerge(op) || isEnter(op);
+        return isSwitch(op) || isMerge(op) || isEnter(op) ||
+               op == "TensorArrayGradV3";
       });
   if (!hasControlFlow)
     return success();
   GraphView g(file, context);
+  functionalizeGradientArrays(g);
   functionalizeStacks(g);
   if (failed(functionalizeLoops(g)) || failed(functionalizeConds(g)))
     return failure();

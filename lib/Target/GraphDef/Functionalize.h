@@ -34,6 +34,11 @@ inline bool isNextIteration(StringRef op) {
 /// `node` for output 0, `node:N` otherwise.
 std::string tensorName(StringRef node, int output);
 
+/// Makes `node` an `op` node of the data inputs `inputs`, keeping its
+/// control inputs.
+void rewriteNode(tensorflow::NodeDef &node, StringRef op,
+                 ArrayRef<std::string> inputs);
+
 /// Replaces the string list attribute `name` of `node` by `values`.
 void setStringList(tensorflow::NodeDef &node, const std::string &name,
                    ArrayRef<std::string> values);
@@ -94,6 +99,11 @@ public:
 
 /// Whether Enter node `enter` captures a loop invariant (`is_constant`).
 bool isConstantEnter(const GraphView &g, int enter);
+
+/// Makes the writes into gradient TensorArrays (`TensorArrayGradV3`) write
+/// into arrays that flow to their reads: a fresh zero-filled array, or the
+/// backward loop's accumulator of the forward flow's gradient.
+void functionalizeGradientArrays(GraphView &g);
 
 /// Turns each TensorFlow gradient stack whose pushes and pops sit in a
 /// forward and a backward loop into loop variables of the two loops.

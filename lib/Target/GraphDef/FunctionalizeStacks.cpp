@@ -9,8 +9,11 @@
 // TensorArray that each push appends to (`_TfcStackPush`, the array
 // leaves the loop through a new Exit), the backward loop captures that
 // array and carries a count of the elements left, each pop reading the
-// last of them (`_TfcStackPop`). A stack used any other way is left as it
-// is, and its ops are reported as unsupported. This runs before the loops
+// last of them (`_TfcStackPop`). In a cond branch the handle goes through
+// Switches on the cond's predicate; the pop then reads the array directly,
+// and the cond must be one the import decides (its predicate known). A
+// stack used any other way is left as it is, and its ops are reported as
+// unsupported. This runs before the loops
 // are functionalized, which then see the new loop variables as their own.
 //
 //===----------------------------------------------------------------------===//
@@ -80,17 +83,51 @@ addLoopVariable(GraphView &g, tensorflow::NodeDef &enter, int loopCond,
 
 namespace {
 /// A stack whose handle is captured by one Enter that only a push
-/// consumes and by another that only a pop consumes.
+/// consumes and by another that only a pop consumes. In a cond branch the
+/// handle reaches both Enters through a Switch on the cond's predicate,
+/// and the pop takes it through a Switch on the same predicate inside the
+/// backward loop.
 struct PlainStack {
   int stack;
   int pushEnter = -1, popEnter = -1, push = -1, pop = -1;
 };
 } // namespace
 
+/// The uses of a stack's handle: those of the stack itself, or of the one
+/// Switch that lets it into a branch (all on one of its outputs).
+static SmallVector<NodeInput> handleUses(GraphView &g, int stack) {
+  SmallVector<NodeInput> uses(g.consumers[stack].begin(),
+                              g.consumers[stack].end());
+  if (uses.size() != 1 || uses[0].control || !isSwitch(g.op(uses[0].node)))
+    return uses;
+  int sw = uses[0].node;
+  SmallVector<NodeInput> switched = g.dataInputs(sw);
+  if (switched.empty() || switched[0].node != stack)
+    return uses;
+  SmallVector<NodeInput> branchUses(g.consumers[sw].begin(),
+                                    g.consumers[sw].end());
+  if (branchUses.empty() || llvm::any_of(branchUses, [&](const NodeInput &use) {
+        return use.control || use.output != branchUses[0].output;
+      }))
+    return uses;
+  return branchUses;
+}
+
+/// The pop behind a backward loop's Switch of the handle on a cond's
+/// predicate, when the Switch only feeds it.
+static int popBehindSwitch(GraphView &g, int sw, int enter) {
+  SmallVector<NodeInput> switched = g.dataInputs(sw);
+  if (switched.empty() || switched[0].node != enter ||
+      g.consumers[sw].size() != 1)
+    return -1;
+  const NodeInput &use = g.consumers[sw][0];
+  return !use.control && g.op(use.node) == "StackPopV2" ? use.node : -1;
+}
+
 static std::optional<PlainStack> matchPlainStack(GraphView &g, int stack) {
   PlainStack s{stack};
   bool plain = true;
-  for (const NodeInput &use : g.consumers[stack]) {
+  for (const NodeInput &use : handleUses(g, stack)) {
     if (use.control || !isEnter(g.op(use.node)) ||
         !isConstantEnter(g, use.node)) {
       plain = false;
@@ -98,16 +135,21 @@ static std::optional<PlainStack> matchPlainStack(GraphView &g, int stack) {
     }
     for (const NodeInput &inner : g.consumers[use.node]) {
       StringRef op = g.op(inner.node);
+      int node = inner.node;
+      if (!inner.control && isSwitch(op)) {
+        node = popBehindSwitch(g, inner.node, use.node);
+        op = node >= 0 ? g.op(node) : "";
+      }
       if (inner.control || (op != "StackPushV2" && op != "StackPopV2")) {
         plain = false;
         continue;
       }
       int &enter = op == "StackPushV2" ? s.pushEnter : s.popEnter;
-      int &node = op == "StackPushV2" ? s.push : s.pop;
-      if ((enter >= 0 && enter != use.node) || node >= 0)
+      int &found = op == "StackPushV2" ? s.push : s.pop;
+      if ((enter >= 0 && enter != use.node) || found >= 0)
         plain = false;
       enter = use.node;
-      node = inner.node;
+      found = node;
     }
   }
   if (!plain || s.push < 0 || s.pop < 0)
@@ -152,16 +194,7 @@ static void carryPops(GraphView &g, const PlainStack &s,
   auto [bBody, bSwitch] = addLoopVariable(g, countEnter, loopCond, bMerge);
   (void)bSwitch;
   tensorflow::NodeDef &popNode = g.mutableNode(s.pop);
-  std::vector<std::string> controls;
-  for (const std::string &input : popNode.input())
-    if (StringRef(input).starts_with("^"))
-      controls.push_back(input);
-  popNode.set_op("_TfcStackPop");
-  popNode.clear_input();
-  popNode.add_input(bEnter.name());
-  popNode.add_input(bBody);
-  for (const std::string &control : controls)
-    popNode.add_input(control);
+  rewriteNode(popNode, "_TfcStackPop", {bEnter.name(), bBody});
   tensorflow::NodeDef &bNext =
       addNode(g, countEnter.name() + "/_tfc_next", "NextIteration",
               {popNode.name() + ":1"});

@@ -136,7 +136,8 @@ static std::optional<bool> knownPredicate(Value pred) {
 static FailureOr<SmallVector<Value>>
 importBranch(NodeImporter &n, Operation *draft, int branch,
              ArrayRef<std::string> switches, ArrayRef<ImportedValue> entering,
-             ArrayRef<TensorId> outputs, ArrayRef<int64_t> thenIndex) {
+             ArrayRef<TensorId> outputs, ArrayRef<int64_t> thenIndex,
+             bool inPlace) {
   int port = branch == 0 ? 1 : 0;
   Block *block = new Block();
   draft->getRegion(branch).push_back(block);
@@ -152,6 +153,18 @@ importBranch(NodeImporter &n, Operation *draft, int branch,
       importRegion(n, region, block, outputs);
   if (failed(values))
     return failure();
+  // A branch taken in place is part of the enclosing scope: what it
+  // imported is there for the other conds on the same predicate (the
+  // gradient of a cond is several conds, one per name scope, that read the
+  // same forward values), which would otherwise import it again.
+  if (inPlace) {
+    for (auto &[node, imported] : region.nodes)
+      n.scope.nodes.try_emplace(node, imported);
+    for (auto &[id, value] : region.given)
+      n.scope.given.try_emplace(id, value);
+    n.scope.givenControl.insert(region.givenControl.begin(),
+                                region.givenControl.end());
+  }
   // Each Merge's value_index says which input it took.
   OpBuilder inner = OpBuilder::atBlockEnd(block);
   SmallVector<Value> results;
@@ -233,7 +246,8 @@ static LogicalResult importCond(NodeImporter &n) {
     }
     FailureOr<SmallVector<Value>> results =
         importBranch(n, draft, branch, switches, entering,
-                     branch == 0 ? *thenOutputs : *elseOutputs, thenIndex);
+                     branch == 0 ? *thenOutputs : *elseOutputs, thenIndex,
+                     /*inPlace=*/taken >= 0);
     if (failed(results))
       return failure();
     yielded.push_back(*results);

@@ -134,7 +134,23 @@ static LogicalResult importTensorArray(NodeImporter &n) {
   return success();
 }
 
-/// TensorArrayWriteV3(handle, index, value, flow_in) -> flow_out.
+/// Whether the node's handle (data input 0) is a gradient array's, made by
+/// TensorArrayGradV3: TensorFlow adds what is written to such an array to
+/// what it holds.
+static bool writesGradientArray(NodeImporter &n) {
+  const GraphIndex &index = n.scope.importer.index;
+  SmallVector<NodeInput> inputs = index.dataInputs(n.index);
+  return !inputs.empty() &&
+         index.node(inputs[0].node).op() == "TensorArrayGradV3";
+}
+
+/// Whether `array` is a `tfc.tensor_array_create` nothing has written to.
+static bool isFreshArray(Value array) {
+  return array.getDefiningOp<TensorArrayCreateOp>() != nullptr;
+}
+
+/// TensorArrayWriteV3(handle, index, value, flow_in) -> flow_out. Into a
+/// gradient array that may hold a value at `index`, the sum.
 static LogicalResult importWrite(NodeImporter &n) {
   FailureOr<Value> array = arrayInput(n, 3);
   FailureOr<Value> index = n.input(1), value = n.input(2);
@@ -143,6 +159,15 @@ static LogicalResult importWrite(NodeImporter &n) {
   Value target = *array;
   if (auto valueType = dyn_cast<TensorType>(value->getType()))
     target = refinedArray(n, target, valueType);
+  if (writesGradientArray(n) && !isFreshArray(target)) {
+    FailureOr<Value> held =
+        n.create1("tfc.tensor_array_read", {target, *index});
+    if (failed(held))
+      return failure();
+    value = n.create1("tfc.add", {*held, *value});
+    if (failed(value))
+      return failure();
+  }
   return n.setResult(
       n.create1("tfc.tensor_array_write", {target, *index, *value}));
 }
@@ -247,7 +272,63 @@ static LogicalResult importScatter(NodeImporter &n) {
         refinedArray(n, target,
                      RankedTensorType::get(valueType.getShape().drop_front(),
                                            valueType.getElementType()));
+  if (writesGradientArray(n) && !isFreshArray(target)) {
+    FailureOr<Value> held = n.create1("tfc.tensor_array_stack", {target});
+    if (failed(held))
+      return failure();
+    value = n.create1("tfc.add", {*held, *value});
+    if (failed(value))
+      return failure();
+  }
   return n.setResult(n.create1("tfc.tensor_array_unstack", {target, *value}));
+}
+
+//===----------------------------------------------------------------------===//
+// Gradient arrays (FunctionalizeGradientArrays.cpp routes their flows)
+//===----------------------------------------------------------------------===//
+
+/// A zero-filled array of the size and element type of `array`: reading an
+/// element of a gradient array nothing wrote gives zeros, as in
+/// TensorFlow.
+static FailureOr<Value> zerosLikeArray(NodeImporter &n, Value array) {
+  FailureOr<Value> size = n.create1("tfc.tensor_array_size", {array});
+  if (failed(size))
+    return failure();
+  auto create = TensorArrayCreateOp::create(
+      n.builder, n.loc, cast<TensorArrayType>(array.getType()), *size, false);
+  if (failed(n.check(create)))
+    return failure();
+  return create.getResult();
+}
+
+/// TensorArrayGradV3(handle, flow_in) -> (grad_handle, flow_out). Output 0
+/// is a fresh gradient array like the forward array of `flow_in`, for the
+/// writes of the gradients of reads and gathers; output 1 passes `flow_in`
+/// on, as TensorFlow's kernel does. A `flow_in` that is no array (the flow
+/// of a gradient array TensorFlow has not written yet) is passed on as
+/// both.
+static LogicalResult importTensorArrayGrad(NodeImporter &n) {
+  FailureOr<Value> flow = n.input(1);
+  if (failed(flow))
+    return failure();
+  if (!isa<TensorArrayType>(flow->getType())) {
+    n.setOutputs({*flow, *flow});
+    return success();
+  }
+  FailureOr<Value> zeros = zerosLikeArray(n, *flow);
+  if (failed(zeros))
+    return failure();
+  n.setOutputs({*zeros, *flow});
+  return success();
+}
+
+/// _TfcTensorArrayZerosLike(array): a zero-filled array like `array`, the
+/// start of a backward loop's gradient array.
+static LogicalResult importZerosLikeArray(NodeImporter &n) {
+  FailureOr<Value> array = arrayInput(n, 0);
+  if (failed(array))
+    return failure();
+  return n.setResult(zerosLikeArray(n, *array));
 }
 
 //===----------------------------------------------------------------------===//
@@ -294,6 +375,32 @@ static LogicalResult importStackPush(NodeImporter &n) {
   return success();
 }
 
+/// The value each element of `array` holds when every element is the same
+/// constant: a stack that a loop, starting empty, fills by pushing one
+/// constant per iteration. That is how `tf.gradients` saves the shapes
+/// BroadcastGradientArgs needs in a backward loop, and static shapes make
+/// them constants.
+static std::optional<DenseElementsAttr> constantElement(Value array) {
+  auto result = dyn_cast<OpResult>(array);
+  auto loop = result ? dyn_cast<WhileOp>(result.getOwner()) : nullptr;
+  if (!loop)
+    return std::nullopt;
+  unsigned i = result.getResultNumber();
+  auto create = loop.getInits()[i].getDefiningOp<TensorArrayCreateOp>();
+  DenseElementsAttr size;
+  if (!create || !matchPattern(create.getSize(), m_Constant(&size)) ||
+      !(*size.value_begin<APInt>()).isZero())
+    return std::nullopt;
+  Block &body = loop.getBody().front();
+  auto write =
+      body.getTerminator()->getOperand(i).getDefiningOp<TensorArrayWriteOp>();
+  DenseElementsAttr value;
+  if (!write || write.getHandle() != body.getArgument(i) ||
+      !matchPattern(write.getValue(), m_Constant(&value)))
+    return std::nullopt;
+  return value;
+}
+
 /// _TfcStackPop(array, count) -> (array[count - 1], count - 1): the last of
 /// the `count` elements not popped yet.
 static LogicalResult importStackPop(NodeImporter &n) {
@@ -305,6 +412,10 @@ static LogicalResult importStackPop(NodeImporter &n) {
       n.create1("tfc.sub", {*count, n.scalar(n.builder.getI32Type(), 1)});
   if (failed(last))
     return failure();
+  if (std::optional<DenseElementsAttr> same = constantElement(*array)) {
+    n.setOutputs({n.constant(*same), *last});
+    return success();
+  }
   FailureOr<Value> value = n.create1("tfc.tensor_array_read", {*array, *last});
   if (failed(value))
     return failure();
@@ -330,11 +441,16 @@ void mlir::tfc::graphdef::registerTensorArrayOpImporters(OpRegistry &registry) {
                "tfc.sub, tfc.tensor_array_read");
   registry.add("_TfcStackSize", importStackSize, "tfc.tensor_array_size");
   registry.add("TensorArrayV3", importTensorArray, "tfc.tensor_array_create");
-  registry.add("TensorArrayWriteV3", importWrite, "tfc.tensor_array_write");
+  registry.add("TensorArrayGradV3", importTensorArrayGrad,
+               "tfc.tensor_array_size, tfc.tensor_array_create");
+  registry.add("_TfcTensorArrayZerosLike", importZerosLikeArray,
+               "tfc.tensor_array_size, tfc.tensor_array_create");
+  registry.add("TensorArrayWriteV3", importWrite,
+               "tfc.tensor_array_write, tfc.tensor_array_read, tfc.add");
   registry.add("TensorArrayReadV3", importRead, "tfc.tensor_array_read");
   registry.add("TensorArraySizeV3", importSize, "tfc.tensor_array_size");
   registry.add("TensorArrayGatherV3", importGather,
                "tfc.tensor_array_stack, tfc.reshape, tfc.gather");
   registry.add("TensorArrayScatterV3", importScatter,
-               "tfc.tensor_array_unstack");
+               "tfc.tensor_array_unstack, tfc.tensor_array_stack, tfc.add");
 }
