@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 using namespace tfc::runtime;
 
@@ -285,31 +286,48 @@ tfc_code tfc_collective_barrier(tfc_status *status) {
 
 tfc_code tfc_collective_all_reduce_mean(float *gradient, int64_t count,
                                         double weight, tfc_status *status) {
-  if (count < 0 || (count > 0 && !gradient) || !(weight >= 0))
+  return tfc::runtime::allReduceMeanInto(gradient, gradient, count, weight,
+                                         status);
+}
+
+} // extern "C"
+
+tfc_code tfc::runtime::allReduceMeanInto(const float *gradient, float *out,
+                                         int64_t count, double weight,
+                                         tfc_status *status) {
+  if (count < 0 || (count > 0 && (!gradient || !out)) || !(weight >= 0))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "tfc_collective_all_reduce_mean: invalid buffer or "
                     "weight");
   if (tfc_collective_size() == 1) {
+    if (out != gradient && count > 0)
+      std::memcpy(out, gradient, static_cast<size_t>(count) * sizeof(float));
     // Joining may have failed: report it rather than train alone.
     return tfc_collective_init(status);
   }
-  // The weight travels in the same buffer as the weighted gradient.
-  std::unique_ptr<float[]> buffer(new float[count + 1]);
+  // The weight travels in the same buffer as the weighted gradient. The
+  // buffer stays with the thread: a training step's exchange is the same
+  // size every step, and fresh pages would cost a fault each.
+  thread_local std::vector<float> buffer;
+  if (buffer.size() < static_cast<size_t>(count) + 1)
+    buffer.resize(static_cast<size_t>(count) + 1);
+  // Batch sizes are exact in float, and a float product or quotient is
+  // the double one rounded to float: float arithmetic gives the same
+  // numbers, in vector instructions.
+  float scale = static_cast<float>(weight);
   for (int64_t i = 0; i < count; ++i)
-    buffer[i] = static_cast<float>(gradient[i] * weight);
-  buffer[count] = static_cast<float>(weight);
+    buffer[i] = gradient[i] * scale;
+  buffer[count] = scale;
   if (tfc_code code =
-          tfc_collective_all_reduce_sum(buffer.get(), count + 1, status))
+          tfc_collective_all_reduce_sum(buffer.data(), count + 1, status))
     return code;
-  double total = buffer[count];
+  float total = buffer[count];
   if (!(total > 0))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "tfc_collective_all_reduce_mean: the ranks' batches "
                     "hold no example (total weight %g)",
-                    total);
+                    static_cast<double>(total));
   for (int64_t i = 0; i < count; ++i)
-    gradient[i] = static_cast<float>(buffer[i] / total);
+    out[i] = buffer[i] / total;
   return TFC_OK;
 }
-
-} // extern "C"

@@ -3,8 +3,9 @@
 // `tfc compile --data-parallel` makes each training step call the host
 // function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN with its gradients packed in
 // one buffer and the shape of its first batched argument. The runtime
-// provides it (BuiltinHostFunctions.cpp maps the name here): a copy of the
-// buffer, all-reduced to the mean weighted by each rank's batch size.
+// provides it (BuiltinHostFunctions.cpp maps the name here): the buffer
+// all-reduced to the mean weighted by each rank's batch size, in a new
+// tensor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 
 #include "tfc/runtime/collective.h"
 
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 
 using namespace tfc::runtime;
@@ -30,6 +33,47 @@ static tfc_code batchWeight(const tfc_tensor *shape, double &weight,
   return TFC_OK;
 }
 
+namespace {
+/// The memory of the last exchange's result, kept per thread: a training
+/// step's exchange has the same size every step, and a fresh buffer of a
+/// few megabytes costs a page fault per 4 KiB. A result takes it and gives
+/// it back when destroyed (on whichever thread), so the steps after the
+/// first touch no fresh pages.
+struct SpareBuffer {
+  void *data = nullptr;
+  int64_t bytes = 0;
+  ~SpareBuffer() { std::free(data); }
+};
+thread_local SpareBuffer spare;
+
+void giveBack(void *data, void *bytes) {
+  if (spare.data) {
+    std::free(data);
+    return;
+  }
+  spare.data = data;
+  spare.bytes = static_cast<int64_t>(reinterpret_cast<intptr_t>(bytes));
+}
+
+/// A rank-1 f32 tensor of `count` elements whose values are to be written.
+tfc_tensor *resultTensor(int64_t count, tfc_status *status) {
+  int64_t bytes = count * static_cast<int64_t>(sizeof(float));
+  void *data = nullptr;
+  if (spare.data && spare.bytes == bytes) {
+    data = spare.data;
+    spare.data = nullptr;
+  } else if (!(data = allocateAligned(bytes, /*zeroed=*/false))) {
+    return createTensorToOverwrite(TFC_F32, 1, &count, status);
+  }
+  tfc_tensor *tensor = tfc_tensor_wrap(
+      TFC_F32, 1, &count, data, giveBack,
+      reinterpret_cast<void *>(static_cast<intptr_t>(bytes)), status);
+  if (!tensor)
+    std::free(data);
+  return tensor;
+}
+} // namespace
+
 tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
                                          int64_t numInputs,
                                          tfc_tensor **outputs,
@@ -44,14 +88,13 @@ tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
   if (numInputs == 2)
     if (tfc_code code = batchWeight(inputs[1], weight, status))
       return code;
-  tfc_tensor *result = tfc_tensor_create(TFC_F32, 1, inputs[0]->dims, status);
+  tfc_tensor *result = resultTensor(inputs[0]->dims[0], status);
   if (!result)
     return TFC_RESOURCE_EXHAUSTED;
-  if (inputs[0]->byteSize)
-    std::memcpy(result->data, inputs[0]->data, inputs[0]->byteSize);
   if (tfc_code code =
-          tfc_collective_all_reduce_mean(static_cast<float *>(result->data),
-                                         result->numElements, weight, status)) {
+          allReduceMeanInto(static_cast<const float *>(inputs[0]->data),
+                            static_cast<float *>(result->data),
+                            result->numElements, weight, status)) {
     tfc_tensor_destroy(result);
     return code;
   }

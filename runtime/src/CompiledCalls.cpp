@@ -188,13 +188,38 @@ static bool copyHostResult(CallContext &context, int64_t index, tfc_dtype dtype,
   return true;
 }
 
+/// A tensor over a memref's elements when they are contiguous, in row-major
+/// order: a pushed tensor is read by the print, assertion or host call that
+/// follows the pushes, while the model's buffer is alive, so it need not be
+/// copied (a data-parallel step pushes all its gradients). Null otherwise.
+static tfc_tensor *wrapContiguous(tfc_dtype dtype, int64_t rank, uintptr_t data,
+                                  int64_t offset, uintptr_t sizesAndStrides,
+                                  tfc_status *status) {
+  const auto *sizes = reinterpret_cast<const int64_t *>(sizesAndStrides);
+  int64_t strides[TFC_MAX_RANK];
+  rowMajorStrides(sizes, rank, strides);
+  int64_t elements = 1;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    elements *= sizes[dim];
+    if (sizes[dim] != 1 && sizes[rank + dim] != strides[dim])
+      return nullptr;
+  }
+  if (elements == 0 || !data)
+    return nullptr;
+  char *start = reinterpret_cast<char *>(data) + offset * tfc_dtype_size(dtype);
+  return tfc_tensor_wrap(dtype, rank, sizes, start, nullptr, nullptr, status);
+}
+
 /// Records a failure to push a tensor (an allocation that failed).
 static bool pushTensor(CallContext &context, tfc_dtype dtype, int64_t rank,
                        uintptr_t data, int64_t offset,
                        uintptr_t sizesAndStrides) {
   tfc_status status;
   tfc_tensor *tensor =
-      copyFromMemRef(dtype, rank, data, offset, sizesAndStrides, &status);
+      wrapContiguous(dtype, rank, data, offset, sizesAndStrides, &status);
+  if (!tensor)
+    tensor =
+        copyFromMemRef(dtype, rank, data, offset, sizesAndStrides, &status);
   if (!tensor) {
     recordFailure(context, status.code, status.message);
     return false;

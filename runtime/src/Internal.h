@@ -59,6 +59,12 @@ tfc_code codeFromErrno(int error);
 tfc_code broadcastVariables(tfc_variable *const *vars, size_t numVars,
                             tfc_status *status);
 
+/// tfc_collective_all_reduce_mean of `gradient` written to `out` (which
+/// may be `gradient`): the weighted sum goes through a buffer each thread
+/// keeps for the next step, so a step touches no fresh memory.
+tfc_code allReduceMeanInto(const float *gradient, float *out, int64_t count,
+                           double weight, tfc_status *status);
+
 /// The runtime's own host function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN
 /// (CollectiveHostCall.cpp), with tfc_host_fn's contract.
 tfc_code callAllReduceMean(const tfc_tensor *const *inputs, int64_t numInputs,

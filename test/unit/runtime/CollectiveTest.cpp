@@ -91,6 +91,26 @@ TEST(CollectiveTest, TheGradientExchangeIsTheRuntimesHostFunction) {
   EXPECT_EQ(toString(result.get(), -1), toString(buffer.get(), -1));
   EXPECT_NE(tfc_tensor_data(result.get()), tfc_tensor_data(buffer.get()));
 
+  // A step's result reuses the memory of the last step's once that is
+  // destroyed: a training loop touches no fresh pages.
+  void *first = tfc_tensor_data(result.get());
+  result.reset();
+  ASSERT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, inputs, 2, &output,
+                          1, status.get()),
+            TFC_OK)
+      << describe(status.get());
+  result.reset(output);
+  EXPECT_EQ(tfc_tensor_data(result.get()), first);
+  EXPECT_EQ(toString(result.get(), -1), toString(buffer.get(), -1));
+  // While it is alive, the next result has memory of its own.
+  ASSERT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, inputs, 2, &output,
+                          1, status.get()),
+            TFC_OK)
+      << describe(status.get());
+  TensorPtr second(output);
+  EXPECT_NE(tfc_tensor_data(second.get()), tfc_tensor_data(result.get()));
+  EXPECT_EQ(toString(second.get(), -1), toString(buffer.get(), -1));
+
   TensorPtr integers = parse("[1, 2]", TFC_I32);
   const tfc_tensor *bad[] = {integers.get()};
   EXPECT_EQ(tfc_host_call(TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN, bad, 1, &output, 1,
