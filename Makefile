@@ -46,7 +46,8 @@ demo: build
 
 # tfc against ONNX Runtime, PyTorch and OpenBLAS (docs/performance.md), and
 # each rewrite with and without (test/bench/rewrites), the training step
-# against PyTorch (test/bench/polynomial_fit), compile time and memory of
+# against PyTorch (test/bench/polynomial_fit), data-parallel training
+# against PyTorch DDP (test/bench/distributed), compile time and memory of
 # large graphs (test/bench/compile). Installs its peers, writes
 # $(BUILD_DIR)/bench/results.json. Not part of `make test`. The default
 # 8 MiB stack: compiled code must run on it (docs/codegen.md).
@@ -55,6 +56,7 @@ bench: build
 	ulimit -s 8192 && /usr/bin/python3 test/bench/run.py --build-dir $(BUILD_DIR)
 	@test/bench/rewrites/run.sh $(BUILD_DIR)
 	@test/bench/polynomial_fit/run.sh $(BUILD_DIR)
+	@test/bench/distributed/run.sh $(BUILD_DIR)
 	@test/bench/import/run.sh $(BUILD_DIR)
 	@/usr/bin/python3 test/bench/compile/run.py --build-dir $(BUILD_DIR)
 
