@@ -32,6 +32,18 @@ inline int64_t divisorAtMost(int64_t size, int64_t target) {
   return 1;
 }
 
+/// The largest divisor of `size` that is at most `target` and a multiple
+/// of `unit`; 0 when there is none.
+inline int64_t divisorMultipleAtMost(int64_t size, int64_t target,
+                                     int64_t unit) {
+  if (unit <= 0 || size % unit != 0)
+    return 0;
+  for (int64_t tile = target - target % unit; tile >= unit; tile -= unit)
+    if (size % tile == 0)
+      return tile;
+  return 0;
+}
+
 /// The smallest divisor of `size` that is at least `target`.
 inline int64_t divisorAtLeast(int64_t size, int64_t target) {
   for (int64_t tile = std::max<int64_t>(target, 1); tile < size; ++tile)
@@ -121,6 +133,10 @@ public:
   /// whole register tiles, and tiles the parts (tileContraction); fails
   /// after reporting an error.
   LogicalResult tileMatmul(linalg::LinalgOp op);
+  /// The widths of a matmul's column blocks and register tiles for `n`
+  /// columns: divisors of `n`, the register tile a whole one of the
+  /// target's or at least whole vectors where `n` allows.
+  std::pair<int64_t, int64_t> columnTiles(int64_t n) const;
   /// Tiles a matmul with dynamic rows: blocks of the target's rows over
   /// threads, each split into tiles of static row counts (register tiles,
   /// a padded register tile for the rows left, or tiles of 2 and 1 rows)

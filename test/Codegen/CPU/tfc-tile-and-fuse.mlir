@@ -276,3 +276,51 @@ func.func @empty_rows(%x: tensor<2x0xf32>) -> tensor<2x0xf32> {
   } -> tensor<2x0xf32>
   return %relu : tensor<2x0xf32>
 }
+
+// -----
+
+// 784 columns: the widest divisor of the columns up to a block would be 56,
+// in register tiles of 14 columns (partial vectors, 15x slower). With AVX2
+// the blocks are 16 columns, whole 6x16 register tiles; with AVX-512, whose
+// 32-column tiles 784 is no multiple of, B is padded with zero columns to
+// 800 (2 % more work) for whole 8x32 tiles, and the product's first 784
+// columns are the result.
+// AVX2-LABEL: func.func @odd_columns
+// AVX2-NOT: tensor.pad
+// AVX2: scf.forall (%{{.*}}) in (49) shared_outs(%{{.*}}) -> (tensor<49x512x16xf32>)
+// AVX2: linalg.fill {{.*}} -> tensor<6x1x16xf32>
+// AVX2: linalg.generic
+// AVX2-SAME: ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<6x1x16xf32>)
+// CHECK-LABEL: func.func @odd_columns
+// CHECK: %[[B:.*]] = tensor.pad %{{.*}} low[0, 0] high[0, 16]
+// CHECK: %[[C:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (256, 800) step (64, 160)
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK: tensor.extract_slice %[[C]][0, 0] [256, 784] [1, 1] : tensor<256x800xf32> to tensor<256x784xf32>
+func.func @odd_columns(%a: tensor<256x512xf32>, %b: tensor<512x784xf32>) -> tensor<256x784xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<256x784xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<256x784xf32>) -> tensor<256x784xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<256x512xf32>, tensor<512x784xf32>) outs(%fill : tensor<256x784xf32>) -> tensor<256x784xf32>
+  return %c : tensor<256x784xf32>
+}
+
+// -----
+
+// 10 columns (a classifier's logits): B is padded with zero columns to 16,
+// whole vectors, and the product's first 10 columns are the result.
+// AVX2-LABEL: func.func @logits
+// AVX2: %[[B:.*]] = tensor.pad %{{.*}} low[0, 0] high[0, 6]
+// AVX2: linalg.generic
+// AVX2-SAME: ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<6x1x16xf32>)
+// AVX2: tensor.extract_slice %{{.*}}[0, 0] [256, 10] [1, 1] : tensor<256x16xf32> to tensor<256x10xf32>
+// CHECK-LABEL: func.func @logits
+// CHECK: tensor.pad %{{.*}} low[0, 0] high[0, 6]
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<8x16xf32>)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [256, 10] [1, 1] : tensor<256x16xf32> to tensor<256x10xf32>
+func.func @logits(%a: tensor<256x512xf32>, %b: tensor<512x10xf32>) -> tensor<256x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<256x10xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%empty : tensor<256x10xf32>) -> tensor<256x10xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<256x512xf32>, tensor<512x10xf32>) outs(%fill : tensor<256x10xf32>) -> tensor<256x10xf32>
+  return %c : tensor<256x10xf32>
+}

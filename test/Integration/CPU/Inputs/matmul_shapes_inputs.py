@@ -39,6 +39,17 @@ def main():
     save("la", la)
     save("lb", lb)
     save("lc", np.matmul(la, lb))
+    # Columns the register tiles must divide in whole vectors: 784 (blocks
+    # of whole tiles exist, but not of the widest block) and 10 (B padded
+    # with zero columns to whole vectors), with enough rows to pack B.
+    wa, wb = operand((256, 64), 7), operand((64, 784), 8)
+    save("wa", wa)
+    save("wb", wb)
+    save("wc", wa @ wb)
+    ka, kb = operand((256, 512), 9), operand((512, 10), 10)
+    save("ka", ka)
+    save("kb", kb)
+    save("kc", ka @ kb)
 
 
 if __name__ == "__main__":
