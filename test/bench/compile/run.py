@@ -40,7 +40,9 @@ CORPUS = [
       "evaluate=x:2x1014,y:2,is_training:loss/value,accuracy/value"]),
     ("lstm_crf_ner", "scisharp-tensorflow-net/graph/lstm_crf_ner.meta", 3337,
      ["loss=word_ids:1x3,sequence_lengths:1,char_ids:1x3x4,word_lengths:1x3,"
-      "labels:1x3,dropout:scalar:Mean,proj/Reshape_1,transitions"]),
+      "labels:1x3,dropout:scalar:Mean,proj/Reshape_1,transitions",
+      "train=word_ids:2x3,sequence_lengths:2,char_ids:2x3x4,word_lengths:2x3,"
+      "labels:2x3,dropout:scalar,lr:scalar:Mean:train_step/Adam"]),
     ("word_cnn", "scisharp-tensorflow-net/graph/word_cnn.meta", 403,
      ["train=x:2x100,y:2,is_training:loss/Mean,accuracy/accuracy:loss/Adam"]),
 ]
