@@ -76,30 +76,38 @@ Value transposedCopy(OpBuilder &builder, Location loc, Value matrix) {
       .getResult()[0];
 }
 
-/// The fewest rows of a product with a transposed B for which B is copied
-/// transposed first, so that the product is a linalg.matmul (packed,
-/// register-tiled along contiguous columns): the copy costs a read and a
-/// write of B, the product reads it M times. Read in place, a transposed B
-/// made the register tile load its columns a row of B apart: [256, 512] x
-/// [784, 512]^T took 7.97 ms against 3.37 ms with the copy (2.26 ms for B
-/// in order), [128, 512] x [512, 512]^T 2.63 ms against 1.50 ms (AVX2, 1
-/// thread). A transposed A is read in place: its register tile broadcasts
-/// one element per row, which the stride costs little (1.2x), and copying
-/// the activations a weight's gradient transposes made the MLP's training
-/// step at batch 128 slower (6.7 -> 7.6 ms), not explained yet.
-constexpr int64_t kMinRowsToTransposeCopy = 16;
+/// When a product with a transposed B copies B transposed first, so that
+/// the product is a linalg.matmul (packed, register-tiled along contiguous
+/// columns): with at least kMinRowsToTransposeCopy rows known at compile
+/// time and at most kMaxTransposeCopyElements elements of B. Read in place,
+/// a transposed B made the register tile load its columns a row of B
+/// apart: [256, 512] x [784, 512]^T took 7.97 ms against 3.37 ms with the
+/// copy (2.26 ms for B in order), [128, 512] x [512, 512]^T 2.63 ms
+/// against 1.50 ms (AVX2, 1 thread). But the transposing copy itself runs
+/// at 3-7 ns an element, the slower the larger B: [16, 1024] x [4096,
+/// 1024]^T took 39.8 ms with it against 9.7 ms in place, so few rows or a
+/// large B keep B in place. A transposed A is read in place: its register
+/// tile broadcasts one element per row, which the stride costs little
+/// (1.2x), and copying the activations a weight's gradient transposes made
+/// the MLP's training step at batch 128 slower (6.7 -> 7.6 ms), not
+/// explained yet.
+constexpr int64_t kMinRowsToTransposeCopy = 128;
+constexpr int64_t kMaxTransposeCopyElements = int64_t(1) << 20;
 
 /// linalg.matmul or linalg.batch_matmul for a plain product, which later
 /// passes know best; null otherwise. A 2-D product with a transposed B, no
-/// transposed A and at least kMinRowsToTransposeCopy rows known at compile
-/// time is a linalg.matmul of B's transposed copy.
+/// transposed A, at least kMinRowsToTransposeCopy rows known at compile
+/// time and a static B of at most kMaxTransposeCopyElements is a
+/// linalg.matmul of B's transposed copy.
 Value createNamedMatMul(OpBuilder &builder, Location loc,
                         const MatMulOperands &mm, Value init) {
   bool matrices = mm.aType.getRank() == 2 && mm.bType.getRank() == 2;
   int64_t rows = mm.resultType.getRank() == 2 ? mm.resultType.getDimSize(0)
                                               : ShapedType::kDynamic;
   bool copyB = mm.transposeB && !mm.transposeA && matrices &&
-               !ShapedType::isDynamic(rows) && rows >= kMinRowsToTransposeCopy;
+               !ShapedType::isDynamic(rows) &&
+               rows >= kMinRowsToTransposeCopy && mm.bType.hasStaticShape() &&
+               mm.bType.getNumElements() <= kMaxTransposeCopyElements;
   if (mm.transposeA || (mm.transposeB && !copyB))
     return {};
   Value a = mm.a;
