@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
+#include "Model.h"
 
 #include "tfc/runtime/collective.h"
 
@@ -19,7 +20,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <vector>
 
 using namespace tfc::runtime;
 
@@ -305,29 +305,36 @@ tfc_code tfc::runtime::allReduceMeanInto(const float *gradient, float *out,
     // Joining may have failed: report it rather than train alone.
     return tfc_collective_init(status);
   }
-  // The weight travels in the same buffer as the weighted gradient. The
-  // buffer stays with the thread: a training step's exchange is the same
-  // size every step, and fresh pages would cost a fault each.
-  thread_local std::vector<float> buffer;
-  if (buffer.size() < static_cast<size_t>(count) + 1)
-    buffer.resize(static_cast<size_t>(count) + 1);
+  // The weight travels in the same buffer as the weighted gradient, which
+  // comes from the workspace: the exchange is the same size every step, and
+  // fresh pages would cost a fault each (Workspace.cpp).
+  std::unique_ptr<float, void (*)(float *)> buffer(
+      static_cast<float *>(allocateBuffer(
+          TFC_ALIGNMENT, (static_cast<size_t>(count) + 1) * sizeof(float))),
+      [](float *block) { releaseBuffer(block); });
+  if (!buffer)
+    return setError(status, TFC_RESOURCE_EXHAUSTED,
+                    "tfc_collective_all_reduce_mean: cannot allocate the "
+                    "exchange buffer of %lld floats",
+                    static_cast<long long>(count + 1));
   // Batch sizes are exact in float, and a float product or quotient is
   // the double one rounded to float: float arithmetic gives the same
   // numbers, in vector instructions.
   float scale = static_cast<float>(weight);
+  float *weighted = buffer.get();
   for (int64_t i = 0; i < count; ++i)
-    buffer[i] = gradient[i] * scale;
-  buffer[count] = scale;
+    weighted[i] = gradient[i] * scale;
+  weighted[count] = scale;
   if (tfc_code code =
-          tfc_collective_all_reduce_sum(buffer.data(), count + 1, status))
+          tfc_collective_all_reduce_sum(weighted, count + 1, status))
     return code;
-  float total = buffer[count];
+  float total = weighted[count];
   if (!(total > 0))
     return setError(status, TFC_INVALID_ARGUMENT,
                     "tfc_collective_all_reduce_mean: the ranks' batches "
                     "hold no example (total weight %g)",
                     static_cast<double>(total));
   for (int64_t i = 0; i < count; ++i)
-    out[i] = buffer[i] / total;
+    out[i] = weighted[i] / total;
   return TFC_OK;
 }

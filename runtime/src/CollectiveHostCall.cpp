@@ -10,12 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
+#include "Model.h"
 
 #include "tfc/runtime/collective.h"
 
-#include <cstdint>
-#include <cstdlib>
-#include <cstring>
 
 using namespace tfc::runtime;
 
@@ -33,46 +31,24 @@ static tfc_code batchWeight(const tfc_tensor *shape, double &weight,
   return TFC_OK;
 }
 
-namespace {
-/// The memory of the last exchange's result, kept per thread: a training
-/// step's exchange has the same size every step, and a fresh buffer of a
-/// few megabytes costs a page fault per 4 KiB. A result takes it and gives
-/// it back when destroyed (on whichever thread), so the steps after the
-/// first touch no fresh pages.
-struct SpareBuffer {
-  void *data = nullptr;
-  int64_t bytes = 0;
-  ~SpareBuffer() { std::free(data); }
-};
-thread_local SpareBuffer spare;
+/// Hands a result's memory back to the workspace.
+static void releaseResult(void *, void *block) { releaseBuffer(block); }
 
-void giveBack(void *data, void *bytes) {
-  if (spare.data) {
-    std::free(data);
-    return;
-  }
-  spare.data = data;
-  spare.bytes = static_cast<int64_t>(reinterpret_cast<intptr_t>(bytes));
-}
-
-/// A rank-1 f32 tensor of `count` elements whose values are to be written.
-tfc_tensor *resultTensor(int64_t count, tfc_status *status) {
-  int64_t bytes = count * static_cast<int64_t>(sizeof(float));
-  void *data = nullptr;
-  if (spare.data && spare.bytes == bytes) {
-    data = spare.data;
-    spare.data = nullptr;
-  } else if (!(data = allocateAligned(bytes, /*zeroed=*/false))) {
+/// A rank-1 f32 tensor of `count` elements whose values are to be written,
+/// in workspace memory: a training step's exchange has the same size every
+/// step, and the workspace hands the last step's block back instead of
+/// fresh pages, a fault per 4 KiB (Workspace.cpp).
+static tfc_tensor *resultTensor(int64_t count, tfc_status *status) {
+  void *data =
+      allocateBuffer(TFC_ALIGNMENT, static_cast<size_t>(count) * sizeof(float));
+  if (!data)
     return createTensorToOverwrite(TFC_F32, 1, &count, status);
-  }
-  tfc_tensor *tensor = tfc_tensor_wrap(
-      TFC_F32, 1, &count, data, giveBack,
-      reinterpret_cast<void *>(static_cast<intptr_t>(bytes)), status);
+  tfc_tensor *tensor =
+      tfc_tensor_wrap(TFC_F32, 1, &count, data, releaseResult, data, status);
   if (!tensor)
-    std::free(data);
+    releaseBuffer(data);
   return tensor;
 }
-} // namespace
 
 tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
                                          int64_t numInputs,

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -24,25 +25,17 @@ using namespace mlir;
 using namespace mlir::tfc;
 
 /// Whether logical row-major positions in `type` are its physical offsets
-/// from the first element: a contiguous row-major layout.
+/// from the first element: an identity layout, a contiguous static one, or
+/// one dimension of unit stride (what this pass gathers from).
 static bool isContiguousRowMajor(MemRefType type) {
-  if (type.getLayout().isIdentity())
+  if (type.getLayout().isIdentity() ||
+      memref::isStaticShapeAndContiguousRowMajor(type))
     return true;
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(type.getStridesAndOffset(strides, offset)))
-    return false;
-  if (type.getRank() == 1)
-    return strides[0] == 1;
-  if (!type.hasStaticShape())
-    return false;
-  int64_t expected = 1;
-  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-    if (type.getDimSize(d) != 1 && strides[d] != expected)
-      return false;
-    expected *= type.getDimSize(d);
-  }
-  return true;
+  return type.getRank() == 1 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides[0] == 1;
 }
 
 namespace {

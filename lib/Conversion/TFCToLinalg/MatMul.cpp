@@ -63,14 +63,12 @@ SmallVector<Value> getDynamicResultSizes(OpBuilder &builder, Location loc,
   return sizes;
 }
 
-/// `matrix` (2-D) transposed, as a copy.
+/// `matrix` (2-D, static) transposed, as a copy.
 Value transposedCopy(OpBuilder &builder, Location loc, Value matrix) {
   auto type = cast<RankedTensorType>(matrix.getType());
-  SmallVector<OpFoldResult> sizes = {
-      tensor::getMixedSize(builder, loc, matrix, 1),
-      tensor::getMixedSize(builder, loc, matrix, 0)};
-  Value empty =
-      tensor::EmptyOp::create(builder, loc, sizes, type.getElementType());
+  Value empty = tensor::EmptyOp::create(
+      builder, loc, {type.getDimSize(1), type.getDimSize(0)},
+      type.getElementType());
   return linalg::TransposeOp::create(builder, loc, matrix, empty,
                                      ArrayRef<int64_t>{1, 0})
       .getResult()[0];
@@ -110,11 +108,10 @@ Value createNamedMatMul(OpBuilder &builder, Location loc,
                mm.bType.getNumElements() <= kMaxTransposeCopyElements;
   if (mm.transposeA || (mm.transposeB && !copyB))
     return {};
-  Value a = mm.a;
   Value b = copyB ? transposedCopy(builder, loc, mm.b) : mm.b;
   // Arrays the ranges below point into (a braced range would dangle).
   Type resultTypes[] = {mm.resultType};
-  Value inputs[] = {a, b};
+  Value inputs[] = {mm.a, b};
   Value outputs[] = {init};
   if (matrices)
     return linalg::MatmulOp::create(builder, loc, resultTypes, inputs, outputs)

@@ -13,8 +13,8 @@
 // Switches on the cond's predicate; the pop then reads the array directly,
 // and the cond must be one the import decides (its predicate known). A
 // stack used any other way is left as it is, and its ops are reported as
-// unsupported. This runs before the loops
-// are functionalized, which then see the new loop variables as their own.
+// unsupported. This runs before the loops are functionalized, which then
+// see the new loop variables as their own.
 //
 //===----------------------------------------------------------------------===//
 

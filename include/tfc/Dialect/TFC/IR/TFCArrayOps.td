@@ -18,8 +18,10 @@ def TFC_TensorArrayCreateOp : TFC_Op<"tensor_array_create", [Pure]> {
   let description = [{
     An array of `size` (a scalar int32) unwritten elements of the type
     given by the result type. With `dynamic_size`, writing past the end
-    grows the array, as in TensorFlow. Reading an element that was never
-    written fails the run.
+    grows the array, as in TensorFlow. An element that was never written
+    reads as zeros, as an element of TensorFlow's gradient arrays does
+    (the importer's gradient arrays rely on it; TensorFlow fails the read
+    on other arrays).
 
     ```mlir
     %ta = tfc.tensor_array_create %n : !tfc.tensor_array<tensor<i32>>
