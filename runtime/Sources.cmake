@@ -37,6 +37,7 @@ set(TFC_RUNTIME_SOURCES
   src/HostCalls.cpp
   src/Npy.cpp
   src/Parse.cpp
+  src/ParseExample.cpp
   src/Snappy.cpp
   src/Status.cpp
   src/Store.cpp

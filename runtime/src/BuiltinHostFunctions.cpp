@@ -5,10 +5,13 @@
 // (an i8 vector of its bytes). No results.
 // `tfc.all_reduce_mean` (TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN), the gradient
 // exchange of a data-parallel step (CollectiveHostCall.cpp).
+// `tfc.parse_example` (TFC_PARSE_EXAMPLE_FN), TensorFlow's ParseExample
+// (ParseExample.cpp).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BuiltinHostFunctions.h"
+#include "ParseExample.h"
 #include "TensorBundle.h"
 
 #include "tfc/runtime/collective.h"
@@ -73,5 +76,7 @@ tfc_host_fn tfc::runtime::builtinHostFunction(const char *name) {
     return mergeV2Checkpoints;
   if (std::strcmp(name, TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN) == 0)
     return allReduceMean;
+  if (std::strcmp(name, TFC_PARSE_EXAMPLE_FN) == 0)
+    return parseExample;
   return nullptr;
 }

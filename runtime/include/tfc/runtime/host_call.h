@@ -30,7 +30,8 @@ typedef void (*tfc_host_release_fn)(void *user_data);
 /* Registers `fn` under `name`. A name already registered is ALREADY_EXISTS:
  * unregister it first. Names beginning with "tfc." are the runtime's own
  * functions ("tfc.merge_v2_checkpoints", TensorFlow's MergeV2Checkpoints;
- * "tfc.all_reduce_mean", a data-parallel step's gradient exchange), always
+ * "tfc.all_reduce_mean", a data-parallel step's gradient exchange;
+ * "tfc.parse_example", TensorFlow's ParseExample), always
  * registered: INVALID_ARGUMENT. `release` may be NULL. When registration fails,
  * `release` is not called. */
 TFC_RUNTIME_EXPORT tfc_code tfc_host_register(const char *name, tfc_host_fn fn,
@@ -62,6 +63,18 @@ TFC_RUNTIME_EXPORT tfc_code tfc_host_call(
  * and the destination prefix, each a string (an i8 vector of its bytes); no
  * outputs. */
 #define TFC_MERGE_V2_CHECKPOINTS_FN "tfc.merge_v2_checkpoints"
+
+/* The runtime's own host function for TensorFlow's ParseExample with dense
+ * features (tf.io.FixedLenFeature), which the importer calls. Inputs: the
+ * batch of serialized tf.train.Examples as the bytes of a TFRecord file
+ * (an i8 vector: each record its length as a little-endian u64, the masked
+ * CRC-32C of those 8 bytes, the data and the data's masked CRC-32C), then
+ * for each output a key (an i8 vector of its bytes), the shape of one
+ * example's value (an i64 vector) and the default (f32 or i64 with the
+ * shape's elements, or no element: the feature is required). Output i is
+ * [records] + shape i, of default i's dtype. Errors name the record and the
+ * key. */
+#define TFC_PARSE_EXAMPLE_FN "tfc.parse_example"
 
 TFC_EXTERN_C_END
 
