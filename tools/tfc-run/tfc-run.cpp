@@ -40,6 +40,8 @@ Running:
   --input NAME=FILE.npy   an argument from a .npy file
   --input NAME=LITERAL    an argument as a literal of its dtype: 3, [1,2],
                           [[1.5 2] [3 4]] (repeat --input per argument)
+  --input NAME=@FILE      a string argument: the bytes of FILE (a batch of
+                          tf.Examples for ParseExample: a TFRecord file)
   --steps N               call the entry point N times, the variables
                           persisting; print the last outputs (default 1)
   --print-every N         also print the outputs of every N-th step

@@ -421,10 +421,13 @@ static cl::opt<std::string>
     runFunction("fn", cl::desc("Entry point (default: the only one)"),
                 cl::value_desc("name"), cl::sub(runCommand),
                 cl::cat(tfcCategory));
-static cl::list<std::string> runInputs(
-    "input",
-    cl::desc("An argument: NAME=FILE.npy or NAME=[1,2,3] (repeatable)"),
-    cl::value_desc("name=value"), cl::sub(runCommand), cl::cat(tfcCategory));
+static cl::list<std::string>
+    runInputs("input",
+              cl::desc("An argument: NAME=FILE.npy or NAME=[1,2,3]; a string "
+                       "argument NAME=TEXT or NAME=@FILE, the file's bytes "
+                       "(repeatable)"),
+              cl::value_desc("name=value"), cl::sub(runCommand),
+              cl::cat(tfcCategory));
 static cl::opt<int64_t> runSteps("steps",
                                  cl::desc("Call the entry point N times "
                                           "(variables persist); print the "

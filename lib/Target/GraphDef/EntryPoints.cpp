@@ -241,6 +241,29 @@ bool isStringFeed(GraphImporter &importer, const ResolvedEntry::Feed &feed) {
   return false;
 }
 
+/// Whether `tensor` is a batch of serialized tf.Examples: read, directly
+/// or through Identity nodes, by ParseExample nodes as their `serialized`
+/// input, and by nothing else.
+static bool isExampleBatch(GraphImporter &importer, TensorId tensor) {
+  const GraphIndex &index = importer.index;
+  bool parsed = false;
+  for (int node = 0; node < index.size(); ++node) {
+    SmallVector<NodeInput> inputs = index.dataInputs(node);
+    for (auto [position, input] : llvm::enumerate(inputs)) {
+      if (input.node != tensor.node || input.output != tensor.output)
+        continue;
+      StringRef op = index.node(node).op();
+      if ((op == "ParseExample" || op == "ParseExampleV2") && position == 0)
+        parsed = true;
+      else if (op != "Identity" || !isExampleBatch(importer, {node, 0}))
+        return false;
+      else
+        parsed = true;
+    }
+  }
+  return parsed;
+}
+
 /// The type of a fed tensor: the placeholder's, a shape given with the
 /// feed, or what the graph records.
 FailureOr<Type> feedType(GraphImporter &importer,
@@ -268,11 +291,14 @@ FailureOr<Type> feedType(GraphImporter &importer,
                    s->shape().dim_size() != 0) ||
                   (v && v->value_case() == tensorflow::AttrValue::kTensor &&
                    v->tensor().tensor_shape().dim_size() != 0);
-    if (vector)
+    // A batch of tf.Examples for ParseExample travels as the bytes of a
+    // TFRecord file.
+    if (vector && !isExampleBatch(importer, feed.tensor))
       return emitError(loc) << "entry '" << entry << "': fed tensor '"
                             << feed.display
                             << "' is a tensor of strings; tfc feeds scalar "
-                               "strings only";
+                               "strings, and batches of tf.Examples to "
+                               "ParseExample";
     return Type(RankedTensorType::get({ShapedType::kDynamic},
                                       IntegerType::get(importer.context, 8)));
   }

@@ -166,6 +166,11 @@ public:
   /// string tensors: a string `Const` is kept as text for the ops that
   /// read it, such as the message of an `Assert`).
   std::optional<std::string> constantStringInput(unsigned i) const;
+  /// The strings of input `i`, a string constant (of any shape, in
+  /// row-major order) perhaps behind Identity nodes; an error naming the
+  /// input, `what`, otherwise.
+  FailureOr<SmallVector<std::string>> constantStringsInput(unsigned i,
+                                                           StringRef what);
 
   /// A `tfc.constant` of `value`.
   Value constant(DenseElementsAttr value);
@@ -271,6 +276,7 @@ void registerRandomOpImporters(OpRegistry &registry);
 void registerGradientOpImporters(OpRegistry &registry);
 void registerTrainingOpImporters(OpRegistry &registry);
 void registerSaverOpImporters(OpRegistry &registry);
+void registerExampleOpImporters(OpRegistry &registry);
 void registerTensorArrayOpImporters(OpRegistry &registry);
 
 /// Rewrites TensorFlow 1 control flow (Switch/Merge conds, Enter/Exit/

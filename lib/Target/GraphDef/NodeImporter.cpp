@@ -101,6 +101,38 @@ std::optional<std::string> NodeImporter::constantStringInput(unsigned i) const {
   return tensor.string_val(0);
 }
 
+FailureOr<SmallVector<std::string>>
+NodeImporter::constantStringsInput(unsigned i, StringRef what) {
+  const GraphIndex &graph = scope.importer.index;
+  if (i >= inputs.size())
+    return error("needs input #" + Twine(i) + " (" + what + ")");
+  int node = inputs[i].node;
+  while (graph.node(node).op() == "Identity" && !graph.dataInputs(node).empty())
+    node = graph.dataInputs(node).front().node;
+  const tensorflow::NodeDef &def = graph.node(node);
+  auto value = def.attr().find("value");
+  if (def.op() != "Const" || value == def.attr().end() ||
+      value->second.value_case() != tensorflow::AttrValue::kTensor ||
+      value->second.tensor().dtype() != tensorflow::DT_STRING)
+    return error(what + " (input #" + Twine(i) +
+                 ") must be a string constant, but node '" + def.name() +
+                 "' is " + def.op());
+  const tensorflow::TensorProto &tensor = value->second.tensor();
+  int64_t count = 1;
+  for (const auto &dim : tensor.tensor_shape().dim())
+    count *= dim.size();
+  SmallVector<std::string> strings(tensor.string_val().begin(),
+                                   tensor.string_val().end());
+  // A constant of equal strings may hold just one.
+  if (strings.size() == 1 && count > 1)
+    strings.assign(count, strings.front());
+  if (static_cast<int64_t>(strings.size()) != count)
+    return error(what + " (node '" + def.name() + "') holds " +
+                 Twine(strings.size()) + " strings for " + Twine(count) +
+                 " elements");
+  return strings;
+}
+
 FailureOr<ImportedValue> NodeImporter::importedInput(unsigned i) {
   if (i >= inputs.size())
     return error("needs input #" + Twine(i) + ", but has " +

@@ -24,6 +24,7 @@ const OpRegistry &OpRegistry::get() {
     registerGradientOpImporters(r);
     registerTrainingOpImporters(r);
     registerSaverOpImporters(r);
+    registerExampleOpImporters(r);
     registerTensorArrayOpImporters(r);
     return r;
   }();

@@ -13,6 +13,7 @@
 #include "tfc/runner/TestData.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,34 @@ using namespace tfc::runner;
 static bool isFile(const std::string &path) {
   struct stat info;
   return ::stat(path.c_str(), &info) == 0;
+}
+
+/// The bytes of the file at `path` as a string tensor (an i8 vector), or
+/// null with `status` set.
+static tfc_tensor *readBytes(const std::string &path, tfc_status *status) {
+  std::FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file) {
+    std::string message = "cannot open '" + path + "': " + std::strerror(errno);
+    tfc_status_set(status, TFC_NOT_FOUND, message.c_str());
+    return nullptr;
+  }
+  std::string bytes;
+  char buffer[1 << 16];
+  size_t got;
+  while ((got = std::fread(buffer, 1, sizeof(buffer), file)) > 0)
+    bytes.append(buffer, got);
+  bool failed = std::ferror(file);
+  std::fclose(file);
+  if (failed) {
+    tfc_status_set(status, TFC_DATA_LOSS,
+                   ("cannot read '" + path + "'").c_str());
+    return nullptr;
+  }
+  int64_t size = static_cast<int64_t>(bytes.size());
+  tfc_tensor *tensor = tfc_tensor_create(TFC_I8, 1, &size, status);
+  if (tensor)
+    std::memcpy(tfc_tensor_data(tensor), bytes.data(), bytes.size());
+  return tensor;
 }
 
 /// `dir`/`name`.npy, the scopes of a TensorFlow name as folders
@@ -95,7 +124,11 @@ int Run::bindInputs() {
       return fail("'" + std::string(entry->name) + "' has no argument '" +
                   name + "'");
     tfc_tensor *tensor = nullptr;
-    if (tfc_model_input_is_string(model, index, arg)) {
+    if (tfc_model_input_is_string(model, index, arg) && !value.empty() &&
+        value.front() == '@') {
+      // @FILE: the file's bytes (a TFRecord of tf.Examples, say).
+      tensor = readBytes(value.substr(1), status.get());
+    } else if (tfc_model_input_is_string(model, index, arg)) {
       // The text is the string (a checkpoint path, say), quoted or not.
       if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
         value = value.substr(1, value.size() - 2);

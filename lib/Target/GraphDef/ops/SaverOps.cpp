@@ -26,42 +26,6 @@ using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::graphdef;
 
-/// The strings of the `tensor_names` or `shape_and_slices` input: a
-/// string constant, perhaps behind Identity nodes.
-static FailureOr<SmallVector<std::string>>
-stringListInput(NodeImporter &n, unsigned i, StringRef what) {
-  const GraphIndex &index = n.scope.importer.index;
-  SmallVector<NodeInput> inputs = index.dataInputs(n.index);
-  if (i >= inputs.size())
-    return n.error("needs input #" + Twine(i) + " (" + what + ")");
-  int node = inputs[i].node;
-  while (index.node(node).op() == "Identity" &&
-         !index.dataInputs(node).empty())
-    node = index.dataInputs(node).front().node;
-  const tensorflow::NodeDef &def = index.node(node);
-  auto value = def.attr().find("value");
-  if (def.op() != "Const" || value == def.attr().end() ||
-      value->second.value_case() != tensorflow::AttrValue::kTensor ||
-      value->second.tensor().dtype() != tensorflow::DT_STRING)
-    return n.error(what + " (input #" + Twine(i) +
-                   ") must be a string constant, but node '" + def.name() +
-                   "' is " + def.op());
-  const tensorflow::TensorProto &tensor = value->second.tensor();
-  int64_t count = 1;
-  for (const auto &dim : tensor.tensor_shape().dim())
-    count *= dim.size();
-  SmallVector<std::string> strings(tensor.string_val().begin(),
-                                   tensor.string_val().end());
-  // A constant of equal strings may hold just one.
-  if (strings.size() == 1 && count > 1)
-    strings.assign(count, strings.front());
-  if (static_cast<int64_t>(strings.size()) != count)
-    return n.error(what + " (node '" + def.name() + "') holds " +
-                   Twine(strings.size()) + " strings for " + Twine(count) +
-                   " elements");
-  return strings;
-}
-
 static ArrayAttr stringArray(Builder &builder, ArrayRef<std::string> strings) {
   SmallVector<Attribute> attrs;
   for (const std::string &s : strings)
@@ -105,11 +69,11 @@ static LogicalResult checkWholeTensors(NodeImporter &n,
 /// slices (its third) must all be whole tensors.
 static FailureOr<SmallVector<std::string>> wholeTensorNames(NodeImporter &n) {
   FailureOr<SmallVector<std::string>> names =
-      stringListInput(n, 1, "tensor_names");
+      n.constantStringsInput(1, "tensor_names");
   if (failed(names))
     return failure();
   FailureOr<SmallVector<std::string>> slices =
-      stringListInput(n, 2, "shape_and_slices");
+      n.constantStringsInput(2, "shape_and_slices");
   if (failed(slices) || failed(checkWholeTensors(n, *names, *slices)))
     return failure();
   return names;
@@ -344,7 +308,7 @@ static FailureOr<SmallVector<Value>> partPrefixes(NodeImporter &n,
     }
   } else {
     FailureOr<SmallVector<std::string>> strings =
-        stringListInput(n, 0, "checkpoint_prefixes");
+        n.constantStringsInput(0, "checkpoint_prefixes");
     if (failed(strings))
       return failure();
     for (const std::string &prefix : *strings)
