@@ -11,7 +11,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD_DIR:-$root/build-fuzz}
 seconds=${FUZZ_SECONDS:-60}
 targets=(NpyFuzzer TensorLiteralFuzzer ModelMetadataFuzzer CheckpointFuzzer
-  TensorFlowCheckpointFuzzer GraphDefFuzzer ModuleFuzzer)
+  TensorFlowCheckpointFuzzer ExampleFuzzer GraphDefFuzzer ModuleFuzzer)
 if [[ ! -f "$build/build.ninja" ]]; then
   cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
