@@ -264,6 +264,38 @@ static bool isExampleBatch(GraphImporter &importer, TensorId tensor) {
   return parsed;
 }
 
+/// The shape of a fed tensor of unknown rank that the graph assigns (or
+/// adds, or subtracts) to a variable: the variable's, which TensorFlow
+/// requires it to have (serving's `incr_counter_by` feeds such a `delta`).
+static std::optional<tensorflow::TensorShapeProto>
+assignedVariableShape(GraphImporter &importer, TensorId tensor) {
+  static constexpr StringLiteral kAssigns[] = {
+      "Assign",           "AssignAdd",           "AssignSub",
+      "AssignVariableOp", "AssignAddVariableOp", "AssignSubVariableOp"};
+  static constexpr StringLiteral kVariables[] = {"VariableV2", "Variable",
+                                                 "VarHandleOp"};
+  const GraphIndex &index = importer.index;
+  for (int node = 0; node < index.size(); ++node) {
+    const tensorflow::NodeDef &def = index.node(node);
+    if (!llvm::is_contained(kAssigns, def.op()))
+      continue;
+    SmallVector<NodeInput> inputs = index.dataInputs(node);
+    if (inputs.size() != 2 || inputs[1].node != tensor.node ||
+        inputs[1].output != tensor.output)
+      continue;
+    const tensorflow::NodeDef &variable = index.node(inputs[0].node);
+    auto shape = variable.attr().find("shape");
+    if (llvm::is_contained(kVariables, variable.op()) &&
+        shape != variable.attr().end() &&
+        shape->second.value_case() == tensorflow::AttrValue::kShape &&
+        !shape->second.shape().unknown_rank() &&
+        (shape->second.shape().dim_size() != 0 ||
+         importer.file.graph().versions().producer() >= 21))
+      return shape->second.shape();
+  }
+  return std::nullopt;
+}
+
 /// The type of a fed tensor: the placeholder's, a shape given with the
 /// feed, or what the graph records.
 FailureOr<Type> feedType(GraphImporter &importer,
@@ -326,6 +358,8 @@ FailureOr<Type> feedType(GraphImporter &importer,
     if (feed.tensor.output < list->list().shape_size())
       shape = list->list().shape(feed.tensor.output);
   }
+  if (!shape || shape->unknown_rank())
+    shape = assignedVariableShape(importer, feed.tensor);
   if (!shape || shape->unknown_rank())
     return emitError(loc) << "entry '" << entry << "': fed tensor '"
                           << feed.display
