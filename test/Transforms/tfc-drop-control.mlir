@@ -58,6 +58,35 @@ func.func @cond(%p: tensor<i1>, %x: tensor<i32>) -> tensor<i32> {
 
 // -----
 
+// A token of a loop's results (a control edge leaving a loop whose body has
+// effects) goes with the `after` list that used it.
+tfc.global_variable @v : tensor<i32> init #tfc.zeros collections ["GLOBAL_VARIABLES"]
+
+// CHECK-LABEL: func.func @ready
+// CHECK: %[[LOOP:.*]] = tfc.while
+// CHECK-NOT: tfc.ready
+// CHECK: %[[AFTER:.*]], %{{.*}} = tfc.read %{{.*}} : !tfc.var<tensor<i32>>
+func.func @ready(%n: tensor<i32>) -> tensor<i32> {
+  %v = tfc.var_handle @v : !tfc.var<tensor<i32>>
+  %loop = tfc.while (%n) : (tensor<i32>) -> tensor<i32> cond {
+  ^bb0(%i: tensor<i32>):
+    %zero = tfc.constant dense<0> : tensor<i32>
+    %go = tfc.greater %i, %zero : tensor<i32>, tensor<i32>
+    tfc.condition %go : tensor<i1>
+  } body {
+  ^bb0(%i: tensor<i32>):
+    %one = tfc.constant dense<1> : tensor<i32>
+    %new, %t = tfc.assign_add %v, %one : !tfc.var<tensor<i32>>, tensor<i32>
+    %next = tfc.sub %i, %one : tensor<i32>, tensor<i32>
+    tfc.yield %next : tensor<i32>
+  }
+  %done = tfc.ready %loop : tensor<i32>
+  %after, %t = tfc.read %v after(%done) : !tfc.var<tensor<i32>>
+  return %after : tensor<i32>
+}
+
+// -----
+
 // A scheduled graph loses its fetch targets.
 // CHECK-LABEL: func.func @scheduled
 // CHECK: tfc.graph -> (tensor<i32>) attributes {tfc.scheduled}

@@ -162,3 +162,26 @@ func.func @yield_outside(%x: tensor<f32>) {
   }
   return
 }
+
+// -----
+
+func.func @empty_ready() {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.ready' op needs at least one value (a token of none is 'tfc.no_op')}}
+    %r = "tfc.ready"() : () -> !tfc.control
+    tfc.fetch targets(%r)
+  }
+  return
+}
+
+// -----
+
+// A token is not a value to wait for: tfc.group merges tokens.
+func.func @ready_of_token(%t: !tfc.control) {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.ready' op operand #0 must be variadic of}}
+    %r = "tfc.ready"(%t) : (!tfc.control) -> !tfc.control
+    tfc.fetch targets(%r)
+  }
+  return
+}

@@ -20,6 +20,20 @@ func.func @group_and_no_op(%t0: !tfc.control, %t1: !tfc.control) {
 
 // -----
 
+// A token for values: what waits for it waits for the ops computing them.
+// CHECK-LABEL: func.func @ready
+// CHECK: %[[R:.*]] = tfc.ready %{{.*}}, %{{.*}} : tensor<i32>, tensor<2xf32>{{$}}
+// CHECK: tfc.fetch targets(%[[R]])
+func.func @ready(%x: tensor<i32>, %y: tensor<2xf32>) {
+  tfc.graph {
+    %r = tfc.ready %x, %y : tensor<i32>, tensor<2xf32>
+    tfc.fetch targets(%r)
+  }
+  return
+}
+
+// -----
+
 // The guide's race fix: `with tf.control_dependencies([c]): assign(a, 5)`.
 // CHECK-LABEL: func.func @control_dependencies
 // CHECK: %[[A:.*]] = tfc.var_handle @a

@@ -26,6 +26,13 @@ LogicalResult GroupOp::verify() {
   return success();
 }
 
+LogicalResult ReadyOp::verify() {
+  if (getValues().empty())
+    return emitOpError("needs at least one value (a token of none is "
+                       "'tfc.no_op')");
+  return success();
+}
+
 OpFoldResult GroupOp::fold(FoldAdaptor) {
   // A group of one token is that token.
   if (getInputs().size() == 1)

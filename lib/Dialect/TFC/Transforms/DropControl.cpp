@@ -2,8 +2,8 @@
 //
 // Implements tfc-drop-control: once a graph runs in text order, control
 // tokens order nothing the text does not, so `after` lists, fetch targets,
-// `tfc.group`, `tfc.no_op` and the tokens that `tfc.cond` passes out of its
-// branches are removed.
+// `tfc.group`, `tfc.no_op`, `tfc.ready` and the tokens that `tfc.cond`
+// passes out of its branches are removed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +78,7 @@ struct TFCDropControlPass
     SmallVector<CondOp> conds;
     getOperation()->walk([&](Operation *op) {
       dropControlOperands(op);
-      if (isa<GroupOp, NoOpOp>(op))
+      if (isa<GroupOp, NoOpOp, ReadyOp>(op))
         merges.push_back(op);
       // A cond's tokens leave its branches through the yields.
       if (auto cond = dyn_cast<CondOp>(op)) {

@@ -55,6 +55,29 @@ def TFC_NoOpOp : TFC_Op<"no_op", [Pure]> {
   let hasCanonicalizer = 1;
 }
 
+def TFC_ReadyOp : TFC_Op<"ready", [Pure]> {
+  let summary = "a token for values once computed (a control edge on a node)";
+  let description = [{
+    The token it returns stands for the ops that computed its inputs: an
+    op ordered after it runs after them. TensorFlow lets a control edge
+    leave any node; when that node is a `tfc.cond` or `tfc.while` whose
+    regions have effects (a variable updated in a loop's body), the token of
+    its results orders later ops after those effects. It takes at least one
+    value and does nothing itself.
+
+    ```mlir
+    %loop:2 = tfc.while (%i0, %x0) : ... { ... tfc.assign_add ... }
+    %done = tfc.ready %loop#0 : tensor<i32>
+    %v, %t = tfc.read %counter after(%done) : !tfc.var<tensor<f32>>
+    ```
+  }];
+  let arguments =
+      (ins Variadic<AnyTypeOf<[TFC_Tensor, TFC_TensorArrayType]>>:$values);
+  let results = (outs TFC_ControlType:$control);
+  let assemblyFormat = "$values attr-dict `:` type($values)";
+  let hasVerifier = 1;
+}
+
 def TFC_ControlDependenciesOp : TFC_Op<"control_dependencies", [
     RecursiveMemoryEffects, RegionKindInterface, HasOnlyGraphRegion,
     SingleBlock, NoRegionArguments]> {
