@@ -669,6 +669,10 @@ static const std::pair<const char *, const char *> kControlFlowOps[] = {
     {"StackPushV2",
      "tfc.tensor_array_write to a tfc.while's array (gradient loops)"},
     {"Switch", "tfc.cond or tfc.while (functionalized)"},
+    {"If", "tfc.cond (lowered to Switch/Merge, then functionalized)"},
+    {"StatelessIf", "tfc.cond (lowered to Switch/Merge, then functionalized)"},
+    {"While", "tfc.while (lowered to a frame, then functionalized)"},
+    {"StatelessWhile", "tfc.while (lowered to a frame, then functionalized)"},
     {"PartitionedCall", "(the function's body, inlined)"},
     {"StatefulPartitionedCall", "(the function's body, inlined)"},
 };
@@ -696,9 +700,15 @@ LogicalResult mlir::tfc::printGraphOpReport(StringRef path,
   // The ops of the functions the graph calls count as the graph's.
   if (failed(inlineFunctionCalls(**file, context)))
     return failure();
+  // An If or While counts as itself, not as the nodes it is lowered to.
   std::map<std::string, int> counts;
-  for (const tensorflow::NodeDef &node : (*file)->graph().node())
-    ++counts[node.op()];
+  for (const tensorflow::NodeDef &node : (*file)->graph().node()) {
+    if (auto from = node.attr().find(kLoweredFromAttr);
+        from != node.attr().end())
+      ++counts[from->second.s()];
+    else if (!node.attr().count(kLoweredAttr))
+      ++counts[node.op()];
+  }
   int supported = 0;
   for (const auto &[op, count] : counts)
     supported += importedAs(op).has_value();

@@ -297,6 +297,29 @@ TensorType refineArrayElement(TensorType element, TensorType written);
 /// (InlineFunctions.cpp).
 LogicalResult inlineFunctionCalls(ModelFile &file, MLIRContext *context);
 
+/// Whether `op` is functional control flow: If, StatelessIf, While,
+/// StatelessWhile.
+bool isFunctionalControlFlow(StringRef op);
+
+/// Attributes of the nodes the lowering of If and While makes, for the op
+/// report: a node it added (bool), and the op of the node it replaced
+/// (string, on the replacement).
+inline constexpr char kLoweredAttr[] = "_tfc_lowered";
+inline constexpr char kLoweredFromAttr[] = "_tfc_lowered_from";
+
+/// The function of the graph's library named so, or null.
+using FunctionLookup =
+    llvm::function_ref<const tensorflow::FunctionDef *(StringRef)>;
+
+/// Rewrites the If or While `node` as TensorFlow 1 control flow whose new
+/// nodes, named under `prefix`, call the branches, condition and body with
+/// PartitionedCall; `node` becomes the IdentityN of the results. Returns
+/// the new nodes, or failure with `error` set
+/// (LowerFunctionalControlFlow.cpp).
+FailureOr<std::vector<tensorflow::NodeDef>>
+lowerFunctionalControlFlow(tensorflow::NodeDef &node, StringRef prefix,
+                           FunctionLookup lookup, std::string &error);
+
 /// Converts a TensorFlow dtype (a reference type counts as its base type)
 /// to tfc's element type; null for dtypes tfc does not have.
 Type convertDataType(MLIRContext *context, int dtype);

@@ -23,7 +23,9 @@
 //   `N` a NoOp.
 //
 // Calls inside a body are inlined in turn; a function that calls itself
-// is an error naming the chain of calls.
+// is an error naming the chain of calls. Functional control flow (If,
+// While) is first rewritten as TensorFlow 1 control flow whose branches,
+// condition and body are such calls (LowerFunctionalControlFlow.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -193,6 +195,14 @@ private:
   };
 
   LogicalResult inlineCall(const Call &call, std::deque<Call> &work);
+  /// Rewrites an If or While as TensorFlow 1 control flow whose calls of
+  /// its functions are then inlined (LowerFunctionalControlFlow.cpp).
+  LogicalResult lowerControlFlow(const Call &call, std::deque<Call> &work);
+  /// Adds `def` to the graph at the source position of node `source`, and
+  /// queues it when it calls a function or is an If or While.
+  LogicalResult appendNode(tensorflow::NodeDef def, int source,
+                           const std::vector<std::string> &chain,
+                           std::deque<Call> &work);
   /// Rejects a recursive call, and calls nested too deep.
   LogicalResult checkNesting(const Expansion &e);
   /// Binds the call's data inputs to the function's single-tensor arguments.
@@ -362,7 +372,64 @@ static StringRef nodeOfTensor(StringRef tensor) {
   return tensor.ltrim('^').take_until([](char c) { return c == ':'; });
 }
 
+LogicalResult Inliner::lowerControlFlow(const Call &call,
+                                        std::deque<Call> &work) {
+  tensorflow::NodeDef node = graph.node(call.node);
+  // The new nodes' name scope: `N/`, unless a node of the graph is there.
+  std::string prefix;
+  for (int k = 0; prefix.empty(); ++k) {
+    prefix =
+        (k == 0 ? node.name() : node.name() + "_" + std::to_string(k)) + "/";
+    for (const auto &entry : names)
+      if (entry.getKey().starts_with(prefix)) {
+        prefix.clear();
+        break;
+      }
+  }
+  auto lookup = [&](StringRef name) -> const tensorflow::FunctionDef * {
+    auto it = functions.find(name);
+    return it == functions.end() ? nullptr : it->second;
+  };
+  std::string message;
+  FailureOr<std::vector<tensorflow::NodeDef>> nodes =
+      lowerFunctionalControlFlow(node, prefix, lookup, message);
+  if (failed(nodes))
+    return error(call.node) << message;
+  *graph.mutable_node(call.node) = std::move(node);
+  for (tensorflow::NodeDef &def : *nodes)
+    if (failed(appendNode(std::move(def), call.node, call.chain, work)))
+      return failure();
+  return success();
+}
+
+LogicalResult Inliner::appendNode(tensorflow::NodeDef def, int source,
+                                  const std::vector<std::string> &chain,
+                                  std::deque<Call> &work) {
+  // New nodes take the source position of the node they replace, where
+  // the file has positions.
+  bool positions =
+      !file.nodePositions.empty() &&
+      static_cast<int>(file.nodePositions.size()) == graph.node_size();
+  names.insert(def.name());
+  int index = graph.node_size();
+  *graph.add_node() = std::move(def);
+  if (positions)
+    file.nodePositions.push_back(file.nodePositions[source]);
+  if (isFunctionalControlFlow(graph.node(index).op())) {
+    work.push_back({index, chain});
+    return success();
+  }
+  FailureOr<std::optional<Callee>> nested = calleeOf(index);
+  if (failed(nested))
+    return failure();
+  if (*nested)
+    work.push_back({index, chain});
+  return success();
+}
+
 LogicalResult Inliner::inlineCall(const Call &call, std::deque<Call> &work) {
+  if (isFunctionalControlFlow(graph.node(call.node).op()))
+    return lowerControlFlow(call, work);
   FailureOr<std::optional<Callee>> found = calleeOf(call.node);
   if (failed(found))
     return failure();
@@ -586,39 +653,20 @@ FailureOr<tensorflow::NodeDef> Inliner::callResults(const Expansion &e) {
 LogicalResult Inliner::appendBody(const Expansion &e,
                                   std::vector<tensorflow::NodeDef> &copies,
                                   std::deque<Call> &work) {
-  // The copies take the call's source position, where the file has them.
-  bool positions =
-      !file.nodePositions.empty() &&
-      static_cast<int>(file.nodePositions.size()) == graph.node_size();
-  std::pair<unsigned, unsigned> position =
-      positions ? file.nodePositions[e.call.node]
-                : std::pair<unsigned, unsigned>();
-  auto append = [&](tensorflow::NodeDef def) {
-    names.insert(def.name());
-    int index = graph.node_size();
-    *graph.add_node() = std::move(def);
-    if (positions)
-      file.nodePositions.push_back(position);
-    return index;
-  };
+  std::vector<std::string> chain = e.call.chain;
+  chain.push_back(e.fname());
   if (!e.controlInputs.empty()) {
     tensorflow::NodeDef control;
     control.set_name(e.prefix + e.controlName);
     control.set_op("NoOp");
     for (const std::string &input : e.controlInputs)
       control.add_input(input);
-    append(std::move(control));
-  }
-  std::vector<std::string> chain = e.call.chain;
-  chain.push_back(e.fname());
-  for (tensorflow::NodeDef &copy : copies) {
-    int index = append(std::move(copy));
-    FailureOr<std::optional<Callee>> nested = calleeOf(index);
-    if (failed(nested))
+    if (failed(appendNode(std::move(control), e.call.node, chain, work)))
       return failure();
-    if (*nested)
-      work.push_back({index, chain});
   }
+  for (tensorflow::NodeDef &copy : copies)
+    if (failed(appendNode(std::move(copy), e.call.node, chain, work)))
+      return failure();
   return success();
 }
 
@@ -631,6 +679,10 @@ LogicalResult Inliner::run() {
   std::deque<Call> work;
   for (int i = 0, e = graph.node_size(); i < e; ++i) {
     names.insert(graph.node(i).name());
+    if (isFunctionalControlFlow(graph.node(i).op())) {
+      work.push_back({i, {}});
+      continue;
+    }
     FailureOr<std::optional<Callee>> callee = calleeOf(i);
     if (failed(callee))
       return failure();

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
@@ -49,6 +50,17 @@ static SmallVector<Value> afterTokens(NodeImporter &n, Operation *op,
   OpBuilder inner = OpBuilder::atBlockEnd(body);
   YieldOp::create(inner, n.loc, op->getResults());
   return SmallVector<Value>(wrapper.getResults());
+}
+
+/// Sets the outputs of the cond or loop `op` to `results`. A control edge
+/// may leave it (`^while/Exit`, or a functional If's or While's node); when
+/// its regions have effects, its token is that of its results, so that
+/// what waits for it runs after those effects.
+static void setRegionOpOutputs(NodeImporter &n, Operation *op,
+                               ArrayRef<Value> results) {
+  n.setOutputs(results);
+  if (!results.empty() && !isMemoryEffectFree(op))
+    n.setToken(ReadyOp::create(n.builder, n.loc, results).getResult());
 }
 
 /// Resolves tensor names the functionalization wrote.
@@ -274,7 +286,7 @@ static LogicalResult importCond(NodeImporter &n) {
   Operation *cond = n.builder.create(state);
   if (failed(n.check(cond)))
     return failure();
-  n.setOutputs(afterTokens(n, cond, tokens));
+  setRegionOpOutputs(n, cond, afterTokens(n, cond, tokens));
   return success();
 }
 
@@ -495,7 +507,7 @@ static LogicalResult importWhile(NodeImporter &n) {
     Operation *loop = n.builder.create(state);
     if (failed(n.check(loop)))
       return failure();
-    n.setOutputs(afterTokens(n, loop, tokens));
+    setRegionOpOutputs(n, loop, afterTokens(n, loop, tokens));
     return success();
   }
 }

@@ -58,11 +58,26 @@ static LogicalResult importForward(NodeImporter &n) {
   return success();
 }
 
+/// IdentityN reads its inputs, except resources (a variable's handle a
+/// function returns, say): those stay the variable, read by whoever reads
+/// it.
 static LogicalResult importIdentityN(NodeImporter &n) {
-  FailureOr<SmallVector<Value>> inputs = n.allInputs();
-  if (failed(inputs))
-    return failure();
-  n.setOutputs(*inputs);
+  const tensorflow::AttrValue *types = n.attr("T");
+  for (unsigned i = 0, e = n.getNumInputs(); i < e; ++i) {
+    bool resource = types && static_cast<int>(i) < types->list().type_size() &&
+                    types->list().type(i) == tensorflow::DT_RESOURCE;
+    if (resource) {
+      FailureOr<ImportedValue> input = n.importedInput(i);
+      if (failed(input))
+        return failure();
+      n.setOutput(i, *input);
+      continue;
+    }
+    FailureOr<Value> input = n.input(i);
+    if (failed(input))
+      return failure();
+    n.setOutput(i, {*input, Value()});
+  }
   return success();
 }
 
