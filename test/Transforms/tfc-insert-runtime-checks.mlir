@@ -168,3 +168,23 @@ func.func @broadcast_static(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %d: tensor<?
   %2 = tfc.maximum %d, %one : tensor<?x3xf32>, tensor<1x3xf32>
   return %0, %1, %2 : tensor<2x3xf32>, tensor<?x3xf32>, tensor<?x3xf32>
 }
+
+// -----
+
+// Multiples known only at run time are checked to be non-negative; a
+// constant operand without negatives needs no check.
+// CHECK-LABEL: func.func @tile_multiples
+// CHECK-SAME: (%[[X:.*]]: tensor<1x3xf32>, %[[M:.*]]: tensor<2xi32>)
+// CHECK: %[[ZERO:.*]] = tfc.constant dense<0> : tensor<i32>
+// CHECK: %[[OK:.*]] = tfc.greater_equal %[[M]], %[[ZERO]]
+// CHECK: %[[ALL:.*]] = tfc.reduce_all %[[OK]] : tensor<2xi1>
+// CHECK: tfc.assert %[[ALL]], [%[[M]]] message "Tile: Expected multiples >= 0"
+// CHECK: tfc.tile %[[X]] multiples [-1, 1] from %[[M]]
+// CHECK-NOT: tfc.assert
+// CHECK: return
+func.func @tile_multiples(%x: tensor<1x3xf32>, %m: tensor<2xi32>) -> (tensor<?x3xf32>, tensor<?x3xf32>) {
+  %0 = tfc.tile %x multiples [-1, 1] from %m : tensor<1x3xf32>, tensor<2xi32>
+  %c = tfc.constant dense<[4, 1]> : tensor<2xi32>
+  %1 = tfc.tile %x multiples [-1, 1] from %c : tensor<1x3xf32>, tensor<2xi32>
+  return %0, %1 : tensor<?x3xf32>, tensor<?x3xf32>
+}

@@ -261,12 +261,23 @@ struct TileLowering : public OpConversionPattern<TileOp> {
     int64_t rank = input.getRank();
     MLIRContext *context = rewriter.getContext();
     SmallVector<int64_t> shape;
-    SmallVector<Value> dynamicSizes =
-        tensor::createDynamicDimValues(rewriter, loc, adaptor.getInput());
+    SmallVector<Value> dynamicSizes;
     SmallVector<AffineExpr> inputExprs;
     SmallVector<ReassociationIndices> pairs;
     for (int64_t dim = 0; dim < rank; ++dim) {
-      shape.push_back(multiples[dim]);
+      // A multiple known at run time is entry `dim` of the operand.
+      if (multiples[dim] == -1) {
+        Value position = arith::ConstantIndexOp::create(rewriter, loc, dim);
+        Value entry = tensor::ExtractOp::create(
+            rewriter, loc, adaptor.getDynamicMultiples(), position);
+        dynamicSizes.push_back(arith::IndexCastOp::create(
+            rewriter, loc, rewriter.getIndexType(), entry));
+      }
+      if (input.isDynamicDim(dim))
+        dynamicSizes.push_back(
+            tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
+      shape.push_back(multiples[dim] == -1 ? ShapedType::kDynamic
+                                           : multiples[dim]);
       shape.push_back(input.getDimSize(dim));
       inputExprs.push_back(getAffineDimExpr(2 * dim + 1, context));
       pairs.push_back({2 * dim, 2 * dim + 1});

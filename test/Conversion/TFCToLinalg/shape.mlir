@@ -70,6 +70,23 @@ func.func @tile(%x: tensor<?x3xf32>) -> tensor<?x6xf32> {
 
 // -----
 
+// A multiple known at run time is read from the operand: the broadcast's
+// dimension takes it, in order with the input's dynamic sizes.
+// CHECK-LABEL: func.func @tile_run_time_multiples
+// CHECK-SAME: (%[[X:.*]]: tensor<1x?xf32>, %[[M:.*]]: tensor<2xi64>)
+// CHECK: %[[M0:.*]] = tensor.extract %[[M]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[S0:.*]] = arith.index_cast %[[M0]] : i64 to index
+// CHECK: %[[D1:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<1x?xf32>
+// CHECK: %[[E:.*]] = tensor.empty(%[[S0]], %[[D1]]) : tensor<?x1x3x?xf32>
+// CHECK: %[[B:.*]] = linalg.generic
+// CHECK: tensor.collapse_shape %[[B]] {{\[}}[0, 1], [2, 3]] : tensor<?x1x3x?xf32> into tensor<?x?xf32>
+func.func @tile_run_time_multiples(%x: tensor<1x?xf32>, %m: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = tfc.tile %x multiples [-1, 3] from %m : tensor<1x?xf32>, tensor<2xi64>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @fill
 // CHECK-SAME: (%[[V:.*]]: tensor<f32>, %[[D:.*]]: tensor<2xi32>)
 // CHECK: %[[D0:.*]] = tensor.extract %[[D]][%{{.*}}] : tensor<2xi32>

@@ -68,11 +68,16 @@ func.func @reshape(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %u: tensor<*xf32>,
 // CHECK: "tfc.tile"({{.*}}) <{multiples = array<i64: 2, 1>}> : (tensor<3x4xf32>) -> tensor<6x4xf32>
 // CHECK: "tfc.tile"({{.*}}) <{multiples = array<i64: 2, 0>}> : (tensor<?x?xf32>) -> tensor<?x0xf32>
 // CHECK: "tfc.tile"({{.*}}) <{multiples = array<i64: 2, 3>}> : (tensor<*xf32>) -> tensor<?x?xf32>
+// A multiple known at run time (-1) makes its dimension dynamic, except
+// where the input's is 0.
+// CHECK: "tfc.tile"({{.*}}) <{multiples = array<i64: -1, 3>}> : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<?x12xf32>
+// CHECK: "tfc.tile"({{.*}}) <{multiples = array<i64: 1, -1>}> : (tensor<3x0xf32>, tensor<2xi64>) -> tensor<3x0xf32>
 func.func @expand_squeeze_tile(%v: tensor<3xf32>, %d: tensor<?x3xf32>, %s: tensor<f32>,
                                %u: tensor<*xf32>, %x: tensor<3x1x1xf32>,
                                %y: tensor<?x?x3xf32>, %z: tensor<?x1x3xf32>,
                                %one: tensor<1x1xf32>, %m: tensor<3x4xf32>,
-                               %n: tensor<?x?xf32>) {
+                               %n: tensor<?x?xf32>, %dm: tensor<2xi32>,
+                               %empty: tensor<3x0xf32>, %dm64: tensor<2xi64>) {
   tfc.graph {
     %0 = tfc.expand_dims %v axis 0 : tensor<3xf32>
     %1 = tfc.expand_dims %v axis -1 : tensor<3xf32>
@@ -87,6 +92,8 @@ func.func @expand_squeeze_tile(%v: tensor<3xf32>, %d: tensor<?x3xf32>, %s: tenso
     %10 = tfc.tile %m multiples [2, 1] : tensor<3x4xf32>
     %11 = tfc.tile %n multiples [2, 0] : tensor<?x?xf32>
     %12 = tfc.tile %u multiples [2, 3] : tensor<*xf32>
+    %13 = tfc.tile %m multiples [-1, 3] from %dm : tensor<3x4xf32>, tensor<2xi32>
+    %14 = tfc.tile %empty multiples [1, -1] from %dm64 : tensor<3x0xf32>, tensor<2xi64>
     tfc.fetch
   }
   return

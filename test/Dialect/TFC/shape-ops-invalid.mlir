@@ -168,8 +168,19 @@ func.func @tile_length(%x: tensor<3x4xf32>) {
 
 func.func @tile_negative(%x: tensor<3x4xf32>) {
   tfc.graph {
-    // expected-error @+1 {{Expected multiples[1] >= 0, but got -1}}
+    // expected-error @+1 {{Expected multiples[1] >= 0, but got -1 (a run-time multiple needs the operand)}}
     %0 = tfc.tile %x multiples [2, -1] : tensor<3x4xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @tile_run_time_multiples_length(%x: tensor<3x4xf32>, %m: tensor<3xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{the run-time multiples must be a vector of 2 entries, got 'tensor<3xi32>'}}
+    %0 = tfc.tile %x multiples [-1, 1] from %m : tensor<3x4xf32>, tensor<3xi32>
     tfc.fetch
   }
   return

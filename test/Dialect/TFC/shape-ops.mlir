@@ -15,6 +15,7 @@
 // CHECK: tfc.squeeze %[[D]] axes [0] : tensor<?x3xf32>
 // CHECK: tfc.squeeze %[[X]] : tensor<4x6xf32>
 // CHECK: tfc.tile %[[D]] multiples [2, 3] : tensor<?x3xf32>
+// CHECK: tfc.tile %[[D]] multiples [-1, 1] from %{{.*}} : tensor<?x3xf32>, tensor<2xi32>
 // CHECK: tfc.fill %[[V]] to [2, 3] : tensor<f32>
 // CHECK: tfc.fill %[[V]], %[[S]] : tensor<f32>, tensor<2xi32>
 // CHECK: tfc.range %[[V]], %[[V]], %[[V]] : tensor<f32>, tensor<f32>, tensor<f32>
@@ -33,6 +34,8 @@ func.func @shape_ops(%x: tensor<4x6xf32>, %d: tensor<?x3xf32>, %u: tensor<*xf32>
     %8 = tfc.squeeze %d axes [0] : tensor<?x3xf32>
     %9 = tfc.squeeze %x : tensor<4x6xf32>
     %10 = tfc.tile %d multiples [2, 3] : tensor<?x3xf32>
+    %dm = tfc.constant dense<[5, 1]> : tensor<2xi32>
+    %dt = tfc.tile %d multiples [-1, 1] from %dm : tensor<?x3xf32>, tensor<2xi32>
     %11 = tfc.fill %v to [2, 3] : tensor<f32>
     %12 = tfc.fill %v, %s : tensor<f32>, tensor<2xi32>
     %13 = tfc.range %v, %v, %v : tensor<f32>, tensor<f32>, tensor<f32>

@@ -79,6 +79,8 @@ OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult TileOp::fold(FoldAdaptor adaptor) {
+  if (getDynamicMultiples())
+    return {};
   if (llvm::all_of(getMultiples(), [](int64_t m) { return m == 1; }) &&
       getInput().getType() == getType())
     return getInput();

@@ -299,10 +299,22 @@ LogicalResult TileOp::inferReturnTypes(MLIRContext *,
                                        SmallVectorImpl<Type> &inferred) {
   auto input = cast<TensorType>(adaptor.getInput().getType());
   ArrayRef<int64_t> multiples = adaptor.getMultiples();
+  Value dynamic = adaptor.getDynamicMultiples();
   for (auto [index, multiple] : llvm::enumerate(multiples))
-    if (multiple < 0)
-      return emitOptionalError(location, "Expected multiples[", index,
-                               "] >= 0, but got ", multiple);
+    if (multiple < 0 && !(multiple == -1 && dynamic))
+      return emitOptionalError(
+          location, "Expected multiples[", index, "] >= 0, but got ", multiple,
+          multiple == -1 ? " (a run-time multiple needs the operand)" : "");
+  if (dynamic) {
+    auto operand = dyn_cast<RankedTensorType>(dynamic.getType());
+    if (!operand || operand.getRank() != 1 ||
+        (!operand.isDynamicDim(0) &&
+         operand.getDimSize(0) != static_cast<int64_t>(multiples.size())))
+      return emitOptionalError(location,
+                               "the run-time multiples must be a vector of ",
+                               multiples.size(), " entries, got ",
+                               dynamic.getType());
+  }
   auto ranked = dyn_cast<RankedTensorType>(input);
   if (ranked && static_cast<size_t>(ranked.getRank()) != multiples.size())
     return emitOptionalError(location,
@@ -314,7 +326,9 @@ LogicalResult TileOp::inferReturnTypes(MLIRContext *,
   for (auto [index, multiple] : llvm::enumerate(multiples)) {
     int64_t dim = ranked ? ranked.getDimSize(index) : ShapedType::kDynamic;
     int64_t size = 0;
-    if (multiple != 0 && ShapedType::isDynamic(dim))
+    if (multiple == -1)
+      size = dim == 0 ? 0 : ShapedType::kDynamic;
+    else if (multiple != 0 && ShapedType::isDynamic(dim))
       size = ShapedType::kDynamic;
     else if (multiple != 0 && llvm::MulOverflow(dim, multiple, size))
       return emitOptionalError(location, "Tile: dimension ", index, " of ",

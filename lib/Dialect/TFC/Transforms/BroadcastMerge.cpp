@@ -27,7 +27,7 @@ namespace {
 /// broadcasting reproduces; null otherwise.
 Value broadcastableTileInput(Value value) {
   auto tile = value.getDefiningOp<TileOp>();
-  if (!tile)
+  if (!tile || tile.hasDynamicMultiples())
     return {};
   auto type = dyn_cast<RankedTensorType>(tile.getInput().getType());
   if (!type)

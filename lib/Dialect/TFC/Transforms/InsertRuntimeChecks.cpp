@@ -1,7 +1,8 @@
 //===- InsertRuntimeChecks.cpp - the checks TensorFlow's kernels make -----===//
 //
 // Implements `tfc-insert-runtime-checks`: integer division by zero, gather
-// indices and segment ids out of range and dynamic shape mismatches fail the
+// indices and segment ids out of range, negative run-time tile multiples
+// and dynamic shape mismatches fail the
 // run with an error status, as they fail TensorFlow's kernels, instead of
 // computing a value.
 //
@@ -58,6 +59,20 @@ void checkDivisor(OpBuilder &b, Operation *op, Value divisor) {
   Value zero = buildScalar(b, loc, type.getElementType(), 0);
   Value nonZero = NotEqualOp::create(b, loc, divisor, zero);
   assertAll(b, loc, nonZero, "Integer division by zero", {});
+}
+
+/// tile with multiples known at run time: none is negative.
+void checkTileMultiples(OpBuilder &b, TileOp op) {
+  Value multiples = op.getDynamicMultiples();
+  if (!multiples ||
+      isConstantWhere(multiples, [](const APInt &v) { return !v.isNegative(); }))
+    return;
+  Location loc = op.getLoc();
+  Type element = cast<RankedTensorType>(multiples.getType()).getElementType();
+  Value zero = buildScalar(b, loc, element, 0);
+  Value nonNegative = GreaterEqualOp::create(b, loc, multiples, zero);
+  assertAll(b, loc, nonNegative, "Tile: Expected multiples >= 0",
+            {multiples});
 }
 
 /// Element `index` of a 1-D shape tensor, as a 1-element tensor.
@@ -222,7 +237,8 @@ struct InsertRuntimeChecks
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
-      if (isBroadcastingBinaryOp(op) || isa<GatherOp, UnsortedSegmentSumOp>(op))
+      if (isBroadcastingBinaryOp(op) ||
+          isa<GatherOp, UnsortedSegmentSumOp, TileOp>(op))
         ops.push_back(op);
     });
     OpBuilder builder(&getContext());
@@ -236,6 +252,8 @@ struct InsertRuntimeChecks
         checkGatherIndices(builder, gather);
       if (auto segmentSum = dyn_cast<UnsortedSegmentSumOp>(op))
         checkSegmentIds(builder, segmentSum);
+      if (auto tile = dyn_cast<TileOp>(op))
+        checkTileMultiples(builder, tile);
     }
   }
 };

@@ -155,16 +155,36 @@ static LogicalResult importTranspose(NodeImporter &n) {
                 {n.namedAttr("perm", n.builder.getDenseI64ArrayAttr(*perm))}));
 }
 
+/// Tile: constant multiples become the attribute; others (a gradient's
+/// `floordiv(shape(x), ...)` over a batch of unknown size) are read at run
+/// time, each -1 in the attribute.
 static LogicalResult importTile(NodeImporter &n) {
   FailureOr<Value> input = n.input(0);
-  FailureOr<SmallVector<int64_t>> multiples =
-      n.constantIntsInput(1, "the multiples");
-  if (failed(input) || failed(multiples))
+  if (failed(input))
     return failure();
+  if (n.constantInput(1)) {
+    FailureOr<SmallVector<int64_t>> multiples =
+        n.constantIntsInput(1, "the multiples");
+    if (failed(multiples))
+      return failure();
+    return setResult(
+        n, n.create1("tfc.tile", {*input},
+                     {n.namedAttr("multiples", n.builder.getDenseI64ArrayAttr(
+                                                   *multiples))}));
+  }
+  FailureOr<Value> multiples = n.input(1);
+  if (failed(multiples))
+    return failure();
+  auto vector = dyn_cast<RankedTensorType>(multiples->getType());
+  if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0))
+    return n.error("the multiples (input #1) are known only at run time, "
+                   "and so is their number; tfc needs at least how many "
+                   "there are");
+  SmallVector<int64_t> unknown(vector.getDimSize(0), -1);
   return setResult(
-      n, n.create1("tfc.tile", {*input},
+      n, n.create1("tfc.tile", {*input, *multiples},
                    {n.namedAttr("multiples",
-                                n.builder.getDenseI64ArrayAttr(*multiples))}));
+                                n.builder.getDenseI64ArrayAttr(unknown))}));
 }
 
 static OpImportFn like(StringRef tfcOp) {

@@ -316,7 +316,10 @@ static std::optional<SmallVector<int64_t>> shapeInput(NodeImporter &n,
 /// dimension where both have 1 is reduced for both. A dynamic dimension
 /// (-1) is decided when the other shape has 1 there (the gradient of the
 /// other operand is reduced; reducing the dynamic one too, were it 1 at
-/// run time, would change nothing); otherwise it is an error.
+/// run time, would change nothing). Otherwise (both dynamic, a batch of
+/// unknown size on both sides, or dynamic against a size above 1) the two
+/// sizes must agree, which an assertion checks when the graph runs: tfc
+/// takes them as equal, reducing neither.
 static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
   std::optional<SmallVector<int64_t>> s0 = shapeInput(n, 0),
                                       s1 = shapeInput(n, 1);
@@ -329,14 +332,16 @@ static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
     return i < pad ? 1 : shape[i - pad];
   };
   SmallVector<int64_t> r0, r1;
+  // Aligned dimensions whose sizes are taken as equal: their positions in
+  // s0 and in s1.
+  SmallVector<std::pair<int64_t, int64_t>> assumedEqual;
   for (size_t i = 0; i < rank; ++i) {
     int64_t x = dimOf(*s0, i), y = dimOf(*s1, i);
-    if ((x == -1 && y != 1) || (y == -1 && x != 1))
-      return n.error("which operand's gradient to sum over dimension " +
-                     Twine(i) + " of shapes " + shapeString(*s0) + " and " +
-                     shapeString(*s1) +
-                     " depends on sizes known only at run time: give the "
-                     "fed tensors static shapes (e.g. --feed x:100)");
+    if ((x == -1 && y != 1) || (y == -1 && x != 1)) {
+      assumedEqual.emplace_back(i - (rank - s0->size()),
+                                i - (rank - s1->size()));
+      continue;
+    }
     if (x == y) {
       if (x == 1) {
         r0.push_back(i);
@@ -352,7 +357,55 @@ static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
     }
   }
   Type element = cast<TensorType>((*n.input(0)).getType()).getElementType();
-  n.setOutputs({intVector(n, element, r0), intVector(n, element, r1)});
+  Value reduce0 = intVector(n, element, r0), reduce1 = intVector(n, element, r1);
+  if (assumedEqual.empty()) {
+    n.setOutputs({reduce0, reduce1});
+    return success();
+  }
+  FailureOr<Value> shape0 = n.input(0), shape1 = n.input(1);
+  if (failed(shape0) || failed(shape1))
+    return failure();
+  Value holds;
+  for (auto [i0, i1] : assumedEqual) {
+    auto size = [&](Value shape, int64_t i) {
+      return n.create1("tfc.slice", {shape},
+                       {n.namedAttr("begin", n.builder.getDenseI64ArrayAttr(i)),
+                        n.namedAttr("size", n.builder.getDenseI64ArrayAttr(1))});
+    };
+    FailureOr<Value> a = size(*shape0, i0), b = size(*shape1, i1);
+    if (failed(a) || failed(b))
+      return failure();
+    FailureOr<Value> equal = n.create1("tfc.equal", {*a, *b});
+    if (failed(equal))
+      return failure();
+    if (holds) {
+      FailureOr<Value> both = n.create1("tfc.logical_and", {holds, *equal});
+      if (failed(both))
+        return failure();
+      holds = *both;
+    } else {
+      holds = *equal;
+    }
+  }
+  FailureOr<Value> all = n.create1("tfc.reduce_all", {holds});
+  if (failed(all))
+    return failure();
+  auto check = AssertOp::create(
+      n.builder, n.loc, *all, ValueRange{*shape0, *shape1},
+      n.builder.getStringAttr(
+          "Incompatible shapes in a gradient: tfc takes the sizes known only "
+          "at run time as equal (it does not broadcast a dimension that is 1 "
+          "only at run time)"),
+      IntegerAttr(), ValueRange());
+  if (failed(n.check(check)))
+    return failure();
+  // The reductions wait for the check, so that it runs before them.
+  auto checked = ControlDependenciesOp::create(
+      n.builder, n.loc, TypeRange{reduce0.getType(), reduce1.getType()},
+      ValueRange{check.getControl()});
+  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
+  YieldOp::create(body, n.loc, ValueRange{reduce0, reduce1});
+  n.setOutputs(checked.getResults());
   return success();
 }
 

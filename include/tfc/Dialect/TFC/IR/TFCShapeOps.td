@@ -161,16 +161,32 @@ def TFC_TileOp : TFC_ShapeOp<"tile"> {
   let summary = "repeats a tensor along each dimension (`tf.tile`)";
   let description = [{
     Dimension `i` of the result is `multiples[i]` times dimension `i` of
-    the input; `multiples` has one entry per dimension.
+    the input; `multiples` has one entry per dimension. A multiple of -1 is
+    known only at run time: it is entry `i` of the 1-D int32/int64 operand
+    after `from` (`tf.tile(g, tf.shape(x))`, a gradient over a batch of
+    unknown size), which then has one entry per dimension; a negative one
+    there fails the run.
 
     ```mlir
-    %y = tfc.tile %x multiples [2, 1] : tensor<3x4xf32>    // tensor<6x4xf32>
+    %y = tfc.tile %x multiples [2, 1] : tensor<3x4xf32>     // tensor<6x4xf32>
+    %z = tfc.tile %g multiples [-1, 1] from %m : tensor<1x4xf32>, tensor<2xi32>
+                                                             // tensor<?x4xf32>
     ```
   }];
-  let arguments = (ins TFC_Tensor:$input, DenseI64ArrayAttr:$multiples);
+  let arguments = (ins TFC_Tensor:$input, DenseI64ArrayAttr:$multiples,
+                       Optional<TFC_IndexTensor>:$dynamic_multiples);
   let results = (outs TFC_Tensor:$output);
-  let assemblyFormat = "$input `multiples` $multiples attr-dict `:` type($input)";
+  let assemblyFormat = [{
+    $input `multiples` $multiples (`from` $dynamic_multiples^)? attr-dict `:`
+    type($input) (`,` type($dynamic_multiples)^)?
+  }];
   let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// Whether some multiple is known only at run time.
+    bool hasDynamicMultiples() {
+      return ::llvm::is_contained(getMultiples(), -1);
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -94,6 +94,9 @@ FailureOr<Value> tileGrad(OpBuilder &b, Location loc, TileOp op, Value dy) {
     return op.emitError("the gradient of tile needs a static input shape, "
                         "got ")
            << input;
+  if (op.hasDynamicMultiples())
+    return op.emitError("the gradient of tile needs multiples known when "
+                        "it compiles");
   SmallVector<int64_t> split, axes;
   for (auto [dim, multiple] :
        llvm::zip_equal(input.getShape(), op.getMultiples())) {
