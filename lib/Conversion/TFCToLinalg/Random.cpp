@@ -145,14 +145,29 @@ using DrawWords =
 /// `finish` turning the block's words (from `draw`) into the element.
 template <typename OpTy>
 LogicalResult
-lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
+lowerRandom(OpTy op, Value dims, ConversionPatternRewriter &rewriter,
             function_ref<Value(OpBuilder &, Location, DrawWords draw,
                                Value lane, int64_t wordsPerSample)>
                 finish) {
   auto type = dyn_cast<RankedTensorType>(op.getType());
-  if (!type || !type.hasStaticShape())
+  if (!type || (!type.hasStaticShape() && !dims))
     return rewriter.notifyMatchFailure(op, "needs a static shape");
   Location loc = op.getLoc();
+  // The sizes: static ones from the type, the others from `dims`.
+  SmallVector<Value> sizes, dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (!type.isDynamicDim(dim)) {
+      sizes.push_back(
+          arith::ConstantIndexOp::create(rewriter, loc, type.getDimSize(dim)));
+      continue;
+    }
+    Value entry = tensor::ExtractOp::create(
+        rewriter, loc, dims,
+        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, dim)});
+    sizes.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                               rewriter.getIndexType(), entry));
+    dynamicSizes.push_back(sizes.back());
+  }
   Type elementType = type.getElementType();
   int64_t wordsPerSample = elementType.getIntOrFloatBitWidth() > 32 ? 2 : 1;
   int64_t samplesPerBlock = 4 / wordsPerSample;
@@ -162,7 +177,7 @@ lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
   std::array<uint32_t, 2> key = {static_cast<uint32_t>(seed0),
                                  static_cast<uint32_t>(seed0 >> 32)};
   int64_t rank = type.getRank();
-  Value init = tensor::EmptyOp::create(rewriter, loc, type, ValueRange());
+  Value init = tensor::EmptyOp::create(rewriter, loc, type, dynamicSizes);
   SmallVector<AffineMap> maps = {rewriter.getMultiDimIdentityMap(rank)};
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
@@ -171,13 +186,11 @@ lowerRandom(OpTy op, ConversionPatternRewriter &rewriter,
       [&](OpBuilder &b, Location nestedLoc, ValueRange) {
         // The row-major position of the element.
         Value linear = arith::ConstantIndexOp::create(b, nestedLoc, 0);
-        for (int64_t dim = 0; dim < rank; ++dim) {
-          Value size = arith::ConstantIndexOp::create(b, nestedLoc,
-                                                      type.getDimSize(dim));
+        for (int64_t dim = 0; dim < rank; ++dim)
           linear = arith::AddIOp::create(
-              b, nestedLoc, arith::MulIOp::create(b, nestedLoc, linear, size),
+              b, nestedLoc,
+              arith::MulIOp::create(b, nestedLoc, linear, sizes[dim]),
               linalg::IndexOp::create(b, nestedLoc, dim));
-        }
         Value perBlock =
             arith::ConstantIndexOp::create(b, nestedLoc, samplesPerBlock);
         Value block = arith::DivUIOp::create(b, nestedLoc, linear, perBlock);
@@ -231,13 +244,13 @@ Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
 struct RandomUniformLowering : public OpConversionPattern<RandomUniformOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(RandomUniformOp op, OpAdaptor,
+  matchAndRewrite(RandomUniformOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type elementType = cast<TensorType>(op.getType()).getElementType();
     double low = attrOr(op.getMinvalAttr(), 0.0);
     double high = attrOr(op.getMaxvalAttr(), 1.0);
     return lowerRandom(
-        op, rewriter,
+        op, adaptor.getDims(), rewriter,
         [&](OpBuilder &b, Location loc, DrawWords draw, Value lane,
             int64_t wordsPerSample) -> Value {
           std::array<Value, 4> words = draw(b, loc, Value());
@@ -363,13 +376,13 @@ struct NormalLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
   using OpAdaptor = typename OpTy::Adaptor;
   LogicalResult
-  matchAndRewrite(OpTy op, OpAdaptor,
+  matchAndRewrite(OpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type elementType = cast<TensorType>(op.getType()).getElementType();
     double mean = attrOr(op.getMeanAttr(), 0.0);
     double stddev = attrOr(op.getStddevAttr(), 1.0);
     return lowerRandom(
-        op, rewriter,
+        op, adaptor.getDims(), rewriter,
         [&](OpBuilder &b, Location loc, DrawWords draw, Value lane,
             int64_t wordsPerSample) -> Value {
           Value z = standardNormal(b, loc, draw(b, loc, Value()), lane,

@@ -16,6 +16,25 @@ func.func @uniform() -> tensor<3x4xf32> {
 
 // -----
 
+// Sizes known at run time come from `dims`; the element's row-major
+// position uses them.
+// CHECK-LABEL: func.func @uniform_dims
+// CHECK-SAME: (%[[D:.*]]: tensor<2xi64>)
+// CHECK: %[[D0:.*]] = tensor.extract %[[D]][%{{.*}}] : tensor<2xi64>
+// CHECK: %[[S0:.*]] = arith.index_cast %[[D0]] : i64 to index
+// CHECK: %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK: %[[E:.*]] = tensor.empty(%[[S0]]) : tensor<?x4xf32>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[E]] : tensor<?x4xf32>)
+// CHECK: arith.muli %{{.*}}, %[[S0]] : index
+// CHECK: arith.muli %{{.*}}, %[[FOUR]] : index
+func.func @uniform_dims(%d: tensor<2xi64>) -> tensor<?x4xf32> {
+  %0 = tfc.random_uniform seed [1, 2] dims(%d : tensor<2xi64>) : tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
 // Box-Muller: log, sqrt, sin and cos of two uniforms.
 // CHECK-LABEL: func.func @normal
 // CHECK: linalg.generic

@@ -13,8 +13,19 @@ func.func @seed_length() {
 
 func.func @dynamic_shape() {
   tfc.graph {
-    // expected-error @+1 {{'tfc.random_normal' op needs a static shape, got 'tensor<?xf32>'}}
+    // expected-error @+1 {{'tfc.random_normal' op needs a static shape, got 'tensor<?xf32>' (or its sizes as the operand 'dims')}}
     %0 = tfc.random_normal seed [1, 2] : tensor<?xf32>
+    tfc.fetch
+  }
+  return
+}
+
+// -----
+
+func.func @dims_of_another_rank(%d: tensor<3xi32>) {
+  tfc.graph {
+    // expected-error @+1 {{'tfc.random_uniform' op dims must be a vector with one entry per dimension of a ranked result, got 'tensor<3xi32>' for 'tensor<?x4xf32>'}}
+    %0 = tfc.random_uniform seed [1, 2] dims(%d : tensor<3xi32>) : tensor<?x4xf32>
     tfc.fetch
   }
   return

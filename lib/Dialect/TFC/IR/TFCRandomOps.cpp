@@ -1,6 +1,7 @@
 //===- TFCRandomOps.cpp - verifiers of the stateless random ops -----------===//
 //
-// A random op needs a seed pair and a static shape; integers take no range
+// A random op needs a seed pair and a static shape (or its run-time dims);
+// integers take no range
 // and a float range must not be empty.
 //
 //===----------------------------------------------------------------------===//
@@ -13,20 +14,31 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// The checks every random op shares.
+/// The checks every random op shares: a seed pair, and a static shape or
+/// run-time dims with one entry per dimension.
 static LogicalResult verifySeedAndShape(Operation *op, ArrayRef<int64_t> seed,
-                                        Type resultType) {
+                                        Type resultType, Value dims) {
   if (seed.size() != 2)
     return op->emitOpError("seed must have shape [2], not [")
            << seed.size() << "]";
-  auto type = cast<TensorType>(resultType);
-  if (!type.hasStaticShape())
-    return op->emitOpError("needs a static shape, got ") << resultType;
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!dims) {
+    if (!type || !type.hasStaticShape())
+      return op->emitOpError("needs a static shape, got ")
+             << resultType << " (or its sizes as the operand 'dims')";
+    return success();
+  }
+  auto dimsType = cast<RankedTensorType>(dims.getType());
+  if (!type || dimsType.getRank() != 1 || dimsType.isDynamicDim(0) ||
+      dimsType.getDimSize(0) != type.getRank())
+    return op->emitOpError("dims must be a vector with one entry per "
+                           "dimension of a ranked result, got ")
+           << dims.getType() << " for " << resultType;
   return success();
 }
 
 LogicalResult RandomUniformOp::verify() {
-  if (failed(verifySeedAndShape(*this, getSeed(), getType())))
+  if (failed(verifySeedAndShape(*this, getSeed(), getType(), getDims())))
     return failure();
   Type elementType = cast<TensorType>(getType()).getElementType();
   bool isFloat = isa<FloatType>(elementType);
@@ -48,7 +60,7 @@ LogicalResult RandomUniformOp::verify() {
 
 /// The checks of the normal distributions: seed, shape and stddev.
 template <typename OpTy> static LogicalResult verifyNormal(OpTy op) {
-  if (failed(verifySeedAndShape(op, op.getSeed(), op.getType())))
+  if (failed(verifySeedAndShape(op, op.getSeed(), op.getType(), op.getDims())))
     return failure();
   if (FloatAttr stddev = op.getStddevAttr();
       stddev && stddev.getValueAsDouble() < 0) {

@@ -35,9 +35,28 @@ static DenseI64ArrayAttr seedOf(NodeImporter &n) {
   return n.builder.getDenseI64ArrayAttr({seed, seed2});
 }
 
-/// The result type: the constant `shape` input and the dtype attribute.
+/// The result type: the constant `shape` input and the dtype attribute. A
+/// shape known only at run time (`shape(x)` over a batch of unknown size)
+/// sets `dims` to it, and its sizes are dynamic.
 static FailureOr<RankedTensorType> resultType(NodeImporter &n,
-                                              StringRef dtypeAttr) {
+                                              StringRef dtypeAttr,
+                                              Value *dims = nullptr) {
+  if (dims && !n.constantInput(0)) {
+    FailureOr<Value> value = n.input(0);
+    if (failed(value))
+      return failure();
+    auto vector = dyn_cast<RankedTensorType>(value->getType());
+    if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0))
+      return n.error("the shape (input #0) is known only at run time, and "
+                     "so is its rank; tfc needs at least the rank");
+    FailureOr<Type> element = n.typeAttr(dtypeAttr);
+    if (failed(element))
+      return failure();
+    *dims = *value;
+    return RankedTensorType::get(
+        SmallVector<int64_t>(vector.getDimSize(0), ShapedType::kDynamic),
+        *element);
+  }
   FailureOr<SmallVector<int64_t>> shape = n.constantIntsInput(0, "the shape");
   if (failed(shape))
     return failure();
@@ -50,14 +69,15 @@ static FailureOr<RankedTensorType> resultType(NodeImporter &n,
 }
 
 template <typename OpTy> static LogicalResult importRandom(NodeImporter &n) {
-  FailureOr<RankedTensorType> type = resultType(n, "dtype");
+  Value dims;
+  FailureOr<RankedTensorType> type = resultType(n, "dtype", &dims);
   if (failed(type))
     return failure();
   if (!isa<FloatType>(type->getElementType()))
     return n.error("makes floats, not " +
                    dataTypeName(n.attr("dtype")->type()));
   auto op = OpTy::create(n.builder, n.loc, *type, seedOf(n), FloatAttr(),
-                         FloatAttr());
+                         FloatAttr(), dims);
   if (failed(n.check(op))) {
     op->erase();
     return failure();
@@ -95,7 +115,7 @@ static LogicalResult importRandomUniformInt(NodeImporter &n) {
                      dataTypeName(n.attr("Tout")->type()));
   }
   auto bits = RandomUniformOp::create(n.builder, n.loc, *type, seedOf(n),
-                                      FloatAttr(), FloatAttr());
+                                      FloatAttr(), FloatAttr(), Value());
   if (failed(n.check(bits))) {
     bits->erase();
     return failure();
@@ -167,7 +187,7 @@ sampleUnique(NodeImporter &n, int64_t numSampled, int64_t rangeMax,
   auto samplesType = RankedTensorType::get({numSampled}, i64);
 
   auto bits = RandomUniformOp::create(b, n.loc, scalarType, seedOf(n),
-                                      FloatAttr(), FloatAttr());
+                                      FloatAttr(), FloatAttr(), Value());
   if (failed(n.check(bits)))
     return failure();
   Formula f(n, b.getF64Type());
@@ -269,7 +289,7 @@ static LogicalResult importLogUniformCandidateSampler(NodeImporter &n) {
   } else {
     auto u = RandomUniformOp::create(
         b, n.loc, RankedTensorType::get({*numSampled}, b.getF64Type()),
-        seedOf(n), FloatAttr(), FloatAttr());
+        seedOf(n), FloatAttr(), FloatAttr(), Value());
     if (failed(n.check(u)))
       return failure();
     samples = logUniformClass(f, u.getResult(), logRange, *rangeMax);

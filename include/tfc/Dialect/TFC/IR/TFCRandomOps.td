@@ -12,9 +12,12 @@
 include "tfc/Dialect/TFC/IR/TFCBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-/// A random tensor of a static shape, a function of `seed` alone: element
-/// i comes from the Philox-4x32-10 block number i / 4 under the key
-/// `seed[0]` and the counter high word `seed[1]`.
+/// A random tensor, a function of `seed` and its shape alone: element i
+/// (row-major) comes from the Philox-4x32-10 block number i / 4 under the
+/// key `seed[0]` and the counter high word `seed[1]`. The shape is the
+/// result type's, or, for the sizes it leaves unknown, the 1-D int32/int64
+/// operand after `dims` (`tf.random.uniform(tf.shape(x))` over a batch of
+/// unknown size), which then has one entry per dimension.
 class TFC_StatelessRandomOp<string mnemonic, Type resultType>
     : TFC_Op<mnemonic, [Pure]> {
   let results = (outs resultType:$output);
@@ -35,14 +38,16 @@ def TFC_RandomUniformOp
     %u = tfc.random_uniform seed [1, 2] : tensor<3x4xf32>
     %w = tfc.random_uniform seed [7, 0] minval -0.1 maxval 0.1 : tensor<784x512xf32>
     %b = tfc.random_uniform seed [0, 0] : tensor<4xi32>
+    %d = tfc.random_uniform seed [3, 0] dims(%shape : tensor<2xi32>) : tensor<?x256xf32>
     ```
   }];
   let arguments = (ins DenseI64ArrayAttr:$seed,
                        OptionalAttr<F64Attr>:$minval,
-                       OptionalAttr<F64Attr>:$maxval);
+                       OptionalAttr<F64Attr>:$maxval,
+                       Optional<TFC_IndexTensor>:$dims);
   let assemblyFormat = [{
-    `seed` $seed (`minval` $minval^)? (`maxval` $maxval^)? attr-dict `:`
-    type($output)
+    `seed` $seed (`minval` $minval^)? (`maxval` $maxval^)?
+    (`dims` `(` $dims^ `:` type($dims) `)`)? attr-dict `:` type($output)
   }];
 }
 
@@ -60,10 +65,11 @@ def TFC_RandomNormalOp
   }];
   let arguments = (ins DenseI64ArrayAttr:$seed,
                        OptionalAttr<F64Attr>:$mean,
-                       OptionalAttr<F64Attr>:$stddev);
+                       OptionalAttr<F64Attr>:$stddev,
+                       Optional<TFC_IndexTensor>:$dims);
   let assemblyFormat = [{
-    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)? attr-dict `:`
-    type($output)
+    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)?
+    (`dims` `(` $dims^ `:` type($dims) `)`)? attr-dict `:` type($output)
   }];
 }
 
@@ -86,10 +92,11 @@ def TFC_TruncatedNormalOp
   }];
   let arguments = (ins DenseI64ArrayAttr:$seed,
                        OptionalAttr<F64Attr>:$mean,
-                       OptionalAttr<F64Attr>:$stddev);
+                       OptionalAttr<F64Attr>:$stddev,
+                       Optional<TFC_IndexTensor>:$dims);
   let assemblyFormat = [{
-    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)? attr-dict `:`
-    type($output)
+    `seed` $seed (`mean` $mean^)? (`stddev` $stddev^)?
+    (`dims` `(` $dims^ `:` type($dims) `)`)? attr-dict `:` type($output)
   }];
 }
 
