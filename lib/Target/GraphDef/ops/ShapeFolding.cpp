@@ -161,11 +161,36 @@ static LogicalResult importRange(NodeImporter &n) {
 // ConcatOffset
 //===----------------------------------------------------------------------===//
 
+/// The dims input `i` holds: a constant, or the shape of a ranked tensor
+/// (`tfc.shape`) with -1 for its dynamic dimensions.
+static std::optional<SmallVector<int64_t>> shapeInput(NodeImporter &n,
+                                                      unsigned i) {
+  if (n.constantInput(i)) {
+    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "the shape");
+    return succeeded(dims) ? std::optional(*dims) : std::nullopt;
+  }
+  FailureOr<Value> value = n.input(i);
+  if (failed(value))
+    return std::nullopt;
+  auto shapeOf = value->getDefiningOp<ShapeOfOp>();
+  auto type = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
+                      : RankedTensorType();
+  if (!type)
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (int64_t d : type.getShape())
+    dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
+  return dims;
+}
+
+
 /// ConcatOffset: for each of N shapes, the offset at which ConcatV2 along
 /// `concat_dim` put that input: zeros but for the concatenation axis, the
-/// sum of the preceding inputs' sizes there. On constant shapes the
-/// offsets are constants (and the shapes are checked as the kernel does);
-/// otherwise each is `(shape_0 + ... + shape_{i-1}) * e_axis`.
+/// sum of the preceding inputs' sizes there. On constant shapes, or shapes
+/// of tensors whose sizes along the axis are static (a batch of unknown
+/// size concatenated along features), the offsets are constants (and the
+/// known sizes are checked as the kernel does); otherwise each is
+/// `(shape_0 + ... + shape_{i-1}) * e_axis`.
 static LogicalResult importConcatOffset(NodeImporter &n) {
   FailureOr<int64_t> axisValue = n.constantIntInput(0, "concat_dim");
   if (failed(axisValue))
@@ -192,11 +217,11 @@ static LogicalResult importConcatOffset(NodeImporter &n) {
 
   SmallVector<SmallVector<int64_t>> constants;
   for (unsigned i = 1; i <= count; ++i) {
-    if (!n.constantInput(i))
+    std::optional<SmallVector<int64_t>> dims = shapeInput(n, i);
+    bool offsetKnown = dims && static_cast<int64_t>(dims->size()) == rank &&
+                       ((*dims)[axis] >= 0 || i == count);
+    if (!dims || (static_cast<int64_t>(dims->size()) == rank && !offsetKnown))
       break;
-    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "a shape");
-    if (failed(dims))
-      return failure();
     constants.push_back(*dims);
   }
   if (constants.size() == count) {
@@ -207,7 +232,8 @@ static LogicalResult importConcatOffset(NodeImporter &n) {
         return n.error("input " + Twine(i) + " should contain " + Twine(rank) +
                        " elements, but got " + Twine(dims.size()));
       for (int64_t d = 0; d < rank; ++d)
-        if (d != axis && dims[d] != constants.front()[d])
+        if (d != axis && dims[d] != constants.front()[d] && dims[d] >= 0 &&
+            constants.front()[d] >= 0)
           return n.error("All dimensions except " + Twine(axis) +
                          " must match. Input " + Twine(i) + " has shape " +
                          shapeString(dims) +
@@ -286,28 +312,6 @@ static LogicalResult importInvertPermutation(NodeImporter &n) {
 //===----------------------------------------------------------------------===//
 // BroadcastGradientArgs
 //===----------------------------------------------------------------------===//
-
-/// The dims input `i` holds: a constant, or the shape of a ranked tensor
-/// (`tfc.shape`) with -1 for its dynamic dimensions.
-static std::optional<SmallVector<int64_t>> shapeInput(NodeImporter &n,
-                                                      unsigned i) {
-  if (n.constantInput(i)) {
-    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "the shape");
-    return succeeded(dims) ? std::optional(*dims) : std::nullopt;
-  }
-  FailureOr<Value> value = n.input(i);
-  if (failed(value))
-    return std::nullopt;
-  auto shapeOf = value->getDefiningOp<ShapeOfOp>();
-  auto type = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
-                      : RankedTensorType();
-  if (!type)
-    return std::nullopt;
-  SmallVector<int64_t> dims;
-  for (int64_t d : type.getShape())
-    dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
-  return dims;
-}
 
 /// BroadcastGradientArgs(s0, s1): for each operand of a broadcasting binary
 /// op, the dimensions its gradient is summed over. As TensorFlow's BCast:
