@@ -102,7 +102,8 @@ protected:
   TensorPtr i64s(const std::vector<int64_t> &values) {
     int64_t size = static_cast<int64_t>(values.size());
     TensorPtr tensor(tfc_tensor_create(TFC_I64, 1, &size, status.get()));
-    std::memcpy(tfc_tensor_data(tensor.get()), values.data(), size * 8);
+    if (size)
+      std::memcpy(tfc_tensor_data(tensor.get()), values.data(), size * 8);
     return tensor;
   }
 
@@ -110,8 +111,9 @@ protected:
   TensorPtr defaults(tfc_dtype dtype, const std::vector<T> &values) {
     int64_t size = static_cast<int64_t>(values.size());
     TensorPtr tensor(tfc_tensor_create(dtype, 1, &size, status.get()));
-    std::memcpy(tfc_tensor_data(tensor.get()), values.data(),
-                values.size() * sizeof(T));
+    if (!values.empty())
+      std::memcpy(tfc_tensor_data(tensor.get()), values.data(),
+                  values.size() * sizeof(T));
     return tensor;
   }
 
