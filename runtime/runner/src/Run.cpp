@@ -19,6 +19,7 @@
 #include <cstring>
 #include <filesystem>
 #include <sys/stat.h>
+#include <vector>
 
 using namespace tfc::runner;
 
@@ -36,11 +37,13 @@ static tfc_tensor *readBytes(const std::string &path, tfc_status *status) {
     tfc_status_set(status, TFC_NOT_FOUND, message.c_str());
     return nullptr;
   }
+  // Read in chunks through a heap buffer: the caller may run on a small
+  // stack (tfc-run --thread-stack).
   std::string bytes;
-  char buffer[1 << 16];
+  std::vector<char> buffer(1 << 16);
   size_t got;
-  while ((got = std::fread(buffer, 1, sizeof(buffer), file)) > 0)
-    bytes.append(buffer, got);
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0)
+    bytes.append(buffer.data(), got);
   bool failed = std::ferror(file);
   std::fclose(file);
   if (failed) {
