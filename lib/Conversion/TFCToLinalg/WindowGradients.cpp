@@ -218,9 +218,11 @@ struct Conv2DBackpropFilterToLinalg
     Value padded = padSpatially(rewriter, loc, adaptor.getInput(), window,
                                 zeroOf(elementType));
     MLIRContext *context = rewriter.getContext();
-    // Loops (kh, kw, c, f, n, oh, ow).
+    // Loops (kh, kw, c, n, oh, ow, f): the output channels innermost, so
+    // that the innermost loop adds a row of dy, scaled by one input
+    // element, to a contiguous row of dw (the reductions in between).
     AffineExpr kh, kw, c, f, n, oh, ow;
-    bindDims(context, kh, kw, c, f, n, oh, ow);
+    bindDims(context, kh, kw, c, n, oh, ow, f);
     const WindowDim &rows = window.dims[0], &cols = window.dims[1];
     SmallVector<AffineMap> maps{
         AffineMap::get(7, 0,
@@ -236,9 +238,16 @@ struct Conv2DBackpropFilterToLinalg
             tensor::DimOp::create(rewriter, loc, adaptor.getFilter(), dim));
     Value init = buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
                                    zeroOf(elementType));
-    return buildGeneric(rewriter, loc,
-                        ValueRange{padded, adaptor.getOutBackprop()}, init,
-                        maps, /*numReductions=*/3, multiplyAccumulate);
+    SmallVector<IteratorType> iterators(7, IteratorType::parallel);
+    std::fill(iterators.begin() + 3, iterators.begin() + 6,
+              IteratorType::reduction);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{init.getType()},
+        ValueRange{padded, adaptor.getOutBackprop()}, ValueRange{init}, maps,
+        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, multiplyAccumulate(b, l, args));
+        });
+    return generic.getResult(0);
   }
 };
 
