@@ -11,8 +11,8 @@
 // name's bytes), its shape in one example (an i64 vector) and its default
 // (f32 or i64, the shape's elements, or none: the feature is required).
 // The output of a feature is [number of examples] + shape, of the
-// default's dtype. The wire format is read here directly (it is small and
-// stable), so the runtime needs no protobuf library:
+// default's dtype. The wire format is read with the checkpoint code's
+// field reader (ProtoWire.h), so the runtime needs no protobuf library:
 //
 //   Example  { Features features = 1; }
 //   Features { map<string, Feature> feature = 1; }
@@ -25,6 +25,7 @@
 
 #include "ParseExample.h"
 #include "Internal.h"
+#include "ProtoWire.h"
 #include "Table.h"
 
 #include "tfc/runtime/checkpoint.h"
@@ -40,84 +41,25 @@ using namespace tfc::runtime;
 
 namespace {
 
-/// Protobuf's wire types.
-enum WireType : uint32_t {
-  kVarint = 0,
-  kFixed64 = 1,
-  kLengthDelimited = 2,
-  kFixed32 = 5,
-};
+using proto::FieldReader;
+using proto::WireType;
 
-/// A cursor over serialized protobuf bytes; every read fails cleanly at the
-/// end of the data.
-class WireReader {
-public:
-  explicit WireReader(std::string_view data) : data(data) {}
+/// A reader of the fields of the message `bytes` holds.
+FieldReader readerOf(std::string_view bytes) {
+  return FieldReader(reinterpret_cast<const unsigned char *>(bytes.data()),
+                     bytes.size());
+}
 
-  bool done() const { return offset >= data.size(); }
+/// The payload of the length-delimited field `field` has read.
+std::string_view payloadOf(const FieldReader &field) {
+  return std::string_view(reinterpret_cast<const char *>(field.bytes),
+                          field.payloadSize);
+}
 
-  bool varint(uint64_t &value) {
-    value = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (done())
-        return false;
-      auto byte = static_cast<unsigned char>(data[offset++]);
-      value |= static_cast<uint64_t>(byte & 0x7F) << shift;
-      if (!(byte & 0x80))
-        return true;
-    }
-    return false;
-  }
-
-  bool tag(uint32_t &field, uint32_t &wire) {
-    uint64_t value;
-    if (!varint(value) || (value >> 3) == 0 || (value >> 3) > 0x1FFFFFFF)
-      return false;
-    field = static_cast<uint32_t>(value >> 3);
-    wire = static_cast<uint32_t>(value & 7);
-    return true;
-  }
-
-  bool bytes(std::string_view &value) {
-    uint64_t size;
-    if (!varint(size) || size > data.size() - offset)
-      return false;
-    value = data.substr(offset, static_cast<size_t>(size));
-    offset += static_cast<size_t>(size);
-    return true;
-  }
-
-  bool fixed32(uint32_t &value) {
-    if (data.size() - offset < 4)
-      return false;
-    std::memcpy(&value, data.data() + offset, 4);
-    offset += 4;
-    return true;
-  }
-
-  /// Skips the value of a field of wire type `wire`.
-  bool skip(uint32_t wire) {
-    uint64_t ignored;
-    std::string_view view;
-    uint32_t word;
-    switch (wire) {
-    case kVarint:
-      return varint(ignored);
-    case kFixed64:
-      return fixed32(word) && fixed32(word);
-    case kLengthDelimited:
-      return bytes(view);
-    case kFixed32:
-      return fixed32(word);
-    default:
-      return false;
-    }
-  }
-
-private:
-  std::string_view data;
-  size_t offset = 0;
-};
+/// Whether `field` is the length-delimited field number `number`.
+bool isMessage(const FieldReader &field, uint32_t number) {
+  return field.number == number && field.type == WireType::LengthDelimited;
+}
 
 /// One dense feature: where its values come from and go.
 struct DenseFeature {
@@ -176,56 +118,40 @@ tfc_code splitRecords(std::string_view data,
 }
 
 /// Finds the Feature message of each of `features` in one Example; a key
-/// that appears twice takes its last value, as a protobuf map does.
+/// that appears twice takes its last value, as a protobuf map does. False
+/// on malformed bytes.
 bool findFeatures(std::string_view example,
                   const std::vector<DenseFeature> &features,
                   std::vector<std::string_view> &found,
                   std::vector<bool> &present) {
-  WireReader reader(example);
-  while (!reader.done()) {
-    uint32_t field, wire;
-    if (!reader.tag(field, wire))
-      return false;
-    if (field != 1 || wire != kLengthDelimited) {
-      if (!reader.skip(wire))
-        return false;
+  FieldReader reader = readerOf(example);
+  while (reader.next()) {
+    if (!isMessage(reader, 1)) // Example.features
       continue;
-    }
-    std::string_view featuresMessage;
-    if (!reader.bytes(featuresMessage))
-      return false;
-    WireReader entries(featuresMessage);
-    while (!entries.done()) {
-      if (!entries.tag(field, wire))
-        return false;
-      if (field != 1 || wire != kLengthDelimited) {
-        if (!entries.skip(wire))
-          return false;
+    FieldReader entries = readerOf(payloadOf(reader));
+    while (entries.next()) {
+      if (!isMessage(entries, 1)) // Features.feature, a map entry
         continue;
-      }
-      std::string_view entry;
-      if (!entries.bytes(entry))
-        return false;
-      WireReader entryReader(entry);
+      FieldReader entry = readerOf(payloadOf(entries));
       std::string_view key, value;
-      while (!entryReader.done()) {
-        if (!entryReader.tag(field, wire))
-          return false;
-        bool isKey = field == 1 && wire == kLengthDelimited;
-        bool isValue = field == 2 && wire == kLengthDelimited;
-        if (!(isKey     ? entryReader.bytes(key)
-              : isValue ? entryReader.bytes(value)
-                        : entryReader.skip(wire)))
-          return false;
+      while (entry.next()) {
+        if (isMessage(entry, 1))
+          key = payloadOf(entry);
+        else if (isMessage(entry, 2))
+          value = payloadOf(entry);
       }
+      if (entry.malformed())
+        return false;
       for (size_t i = 0; i < features.size(); ++i)
         if (features[i].key == key) {
           found[i] = value;
           present[i] = true;
         }
     }
+    if (entries.malformed())
+      return false;
   }
-  return true;
+  return !reader.malformed();
 }
 
 /// Reads the values of one Feature of `feature`'s dtype into `out`, which
@@ -235,23 +161,18 @@ tfc_code readValues(std::string_view message, const DenseFeature &feature,
   // The oneof's last list wins; a Feature with none has no values.
   uint32_t kind = 0;
   std::string_view list;
-  WireReader reader(message);
-  while (!reader.done()) {
-    uint32_t field, wire;
-    if (!reader.tag(field, wire))
-      return setError(status, TFC_INVALID_ARGUMENT,
-                      "ParseExample: example %zu, feature '%s': not a "
-                      "tf.train.Feature",
-                      example, feature.key.c_str());
-    bool isList = field >= 1 && field <= 3 && wire == kLengthDelimited;
-    if (isList ? !reader.bytes(list) : !reader.skip(wire))
-      return setError(status, TFC_INVALID_ARGUMENT,
-                      "ParseExample: example %zu, feature '%s': not a "
-                      "tf.train.Feature",
-                      example, feature.key.c_str());
-    if (isList)
-      kind = field;
-  }
+  FieldReader reader = readerOf(message);
+  while (reader.next())
+    if (reader.number >= 1 && reader.number <= 3 &&
+        reader.type == WireType::LengthDelimited) {
+      kind = reader.number;
+      list = payloadOf(reader);
+    }
+  if (reader.malformed())
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "ParseExample: example %zu, feature '%s': not a "
+                    "tf.train.Feature",
+                    example, feature.key.c_str());
   uint32_t expected = feature.dtype == TFC_F32 ? 2 : 3;
   if (kind != 0 && kind != expected) {
     static const char *const kinds[] = {"", "bytes", "float", "int64"};
@@ -267,44 +188,42 @@ tfc_code readValues(std::string_view message, const DenseFeature &feature,
       std::memcpy(out + count * static_cast<int64_t>(size), value, size);
     ++count;
   };
-  WireReader values(list);
-  while (!values.done()) {
-    uint32_t field, wire;
-    bool ok = values.tag(field, wire);
-    if (ok && field == 1 && feature.dtype == TFC_F32 && wire == kFixed32) {
-      uint32_t bits;
-      ok = values.fixed32(bits);
-      store(&bits, 4);
-    } else if (ok && field == 1 && feature.dtype == TFC_F32 &&
-               wire == kLengthDelimited) {
-      std::string_view packed;
-      ok = values.bytes(packed) && packed.size() % 4 == 0;
-      for (size_t i = 0; ok && i < packed.size(); i += 4)
-        store(packed.data() + i, 4);
-    } else if (ok && field == 1 && feature.dtype == TFC_I64 &&
-               wire == kVarint) {
-      uint64_t value;
-      ok = values.varint(value);
-      store(&value, 8);
-    } else if (ok && field == 1 && feature.dtype == TFC_I64 &&
-               wire == kLengthDelimited) {
-      std::string_view packed;
-      ok = values.bytes(packed);
-      WireReader varints(packed);
-      while (ok && !varints.done()) {
-        uint64_t value;
-        ok = varints.varint(value);
-        store(&value, 8);
+  // FloatList and Int64List hold field 1, packed or one value per field.
+  bool isFloat = feature.dtype == TFC_F32;
+  bool ok = true;
+  FieldReader values = readerOf(list);
+  while (ok && values.next()) {
+    if (values.number != 1)
+      continue;
+    if (values.type == WireType::LengthDelimited) {
+      std::string_view packed = payloadOf(values);
+      const auto *bytes =
+          reinterpret_cast<const unsigned char *>(packed.data());
+      if (isFloat) {
+        ok = packed.size() % 4 == 0;
+        for (size_t i = 0; ok && i < packed.size(); i += 4)
+          store(bytes + i, 4);
+      } else {
+        for (size_t pos = 0; ok && pos < packed.size();) {
+          uint64_t value;
+          ok = proto::getVarint(bytes, packed.size(), pos, value);
+          store(&value, 8);
+        }
       }
-    } else if (ok) {
-      ok = values.skip(wire);
+    } else if (isFloat && values.type == WireType::Fixed32) {
+      auto bits = static_cast<uint32_t>(values.varint);
+      store(&bits, 4);
+    } else if (!isFloat && values.type == WireType::Varint) {
+      store(&values.varint, 8);
+    } else {
+      ok = false;
     }
-    if (!ok)
-      return setError(status, TFC_INVALID_ARGUMENT,
-                      "ParseExample: example %zu, feature '%s': a corrupt "
-                      "%s list",
-                      example, feature.key.c_str(), dtypeName(feature.dtype));
   }
+  if (!ok || values.malformed())
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "ParseExample: example %zu, feature '%s': a corrupt "
+                    "%s list",
+                    example, feature.key.c_str(), dtypeName(feature.dtype));
   if (count != feature.count)
     return setError(status, TFC_INVALID_ARGUMENT,
                     "ParseExample: example %zu, feature '%s': it has %lld "
