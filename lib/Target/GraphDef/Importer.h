@@ -172,8 +172,28 @@ public:
   FailureOr<SmallVector<std::string>> constantStringsInput(unsigned i,
                                                            StringRef what);
 
+  /// The dims input `i` holds: a constant, or the shape (`tfc.shape`) of
+  /// a ranked tensor with -1 for its dynamic sizes; nothing otherwise.
+  std::optional<SmallVector<int64_t>> shapeInput(unsigned i);
+  /// Input `i` as a 1-D integer tensor of a static length whose values are
+  /// known only at run time (a shape of a batch of unknown size); an error
+  /// naming the input, `what`, when its length is unknown too.
+  FailureOr<Value> runTimeVectorInput(unsigned i, StringRef what);
+
   /// A `tfc.constant` of `value`.
   Value constant(DenseElementsAttr value);
+  /// A 1-D i8 constant of the bytes of `text` (tfc's form of a string).
+  Value bytes(StringRef text);
+  /// A scalar bool: whether a[at[k]] == b[bt[k]] for every k (1-D
+  /// integer tensors).
+  FailureOr<Value> entriesAgree(Value a, ArrayRef<int64_t> at, Value b,
+                                ArrayRef<int64_t> bt);
+  /// `results` once a `tfc.assert` of the bool scalar `holds` (failing with
+  /// `message` and `data`) has run: the values of a `tfc.control_dependencies`
+  /// on the assertion's token, which its consumers wait for.
+  FailureOr<SmallVector<Value>> afterCheck(Value holds, ValueRange data,
+                                           const Twine &message,
+                                           ValueRange results);
   /// A scalar constant of `element`, a float or integer type.
   Value scalar(Type element, double value);
 

@@ -237,6 +237,77 @@ Value NodeImporter::constant(DenseElementsAttr value) {
   return ConstantOp::create(builder, loc, value).getResult();
 }
 
+Value NodeImporter::bytes(StringRef text) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(text.size())},
+                                    builder.getI8Type());
+  SmallVector<int8_t> values(text.begin(), text.end());
+  return constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(values)));
+}
+
+std::optional<SmallVector<int64_t>> NodeImporter::shapeInput(unsigned i) {
+  if (constantInput(i)) {
+    FailureOr<SmallVector<int64_t>> dims = constantIntsInput(i, "the shape");
+    return succeeded(dims) ? std::optional(*dims) : std::nullopt;
+  }
+  FailureOr<Value> value = input(i);
+  if (failed(value))
+    return std::nullopt;
+  auto shapeOf = value->getDefiningOp<ShapeOfOp>();
+  auto type = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
+                      : RankedTensorType();
+  if (!type)
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (int64_t d : type.getShape())
+    dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
+  return dims;
+}
+
+FailureOr<Value> NodeImporter::runTimeVectorInput(unsigned i, StringRef what) {
+  FailureOr<Value> value = input(i);
+  if (failed(value))
+    return failure();
+  auto vector = dyn_cast<RankedTensorType>(value->getType());
+  if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0))
+    return error(what + " (input #" + Twine(i) +
+                 ") is known only at run time, and so is its length; tfc "
+                 "needs at least the length");
+  return *value;
+}
+
+FailureOr<Value> NodeImporter::entriesAgree(Value a, ArrayRef<int64_t> at,
+                                            Value b, ArrayRef<int64_t> bt) {
+  auto pick = [&](Value vector, ArrayRef<int64_t> positions) {
+    auto type = RankedTensorType::get({static_cast<int64_t>(positions.size())},
+                                      builder.getI64Type());
+    return create1("tfc.gather",
+                   {vector, constant(DenseElementsAttr::get(type, positions))});
+  };
+  FailureOr<Value> left = pick(a, at), right = pick(b, bt);
+  if (failed(left) || failed(right))
+    return failure();
+  FailureOr<Value> equal = create1("tfc.equal", {*left, *right});
+  if (failed(equal))
+    return failure();
+  return create1("tfc.reduce_all", {*equal});
+}
+
+FailureOr<SmallVector<Value>> NodeImporter::afterCheck(Value holds,
+                                                       ValueRange data,
+                                                       const Twine &message,
+                                                       ValueRange results) {
+  auto check = AssertOp::create(builder, loc, holds, data,
+                                builder.getStringAttr(message.str()),
+                                IntegerAttr(), ValueRange());
+  if (failed(this->check(check)))
+    return failure();
+  auto checked = ControlDependenciesOp::create(builder, loc, results.getTypes(),
+                                               ValueRange{check.getControl()});
+  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
+  YieldOp::create(body, loc, results);
+  return SmallVector<Value>(checked.getResults());
+}
+
 Value NodeImporter::scalar(Type element, double value) {
   auto type = RankedTensorType::get({}, element);
   if (isa<FloatType>(element))

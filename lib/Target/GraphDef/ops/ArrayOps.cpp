@@ -172,15 +172,11 @@ static LogicalResult importTile(NodeImporter &n) {
                      {n.namedAttr("multiples", n.builder.getDenseI64ArrayAttr(
                                                    *multiples))}));
   }
-  FailureOr<Value> multiples = n.input(1);
+  FailureOr<Value> multiples = n.runTimeVectorInput(1, "the multiples");
   if (failed(multiples))
     return failure();
-  auto vector = dyn_cast<RankedTensorType>(multiples->getType());
-  if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0))
-    return n.error("the multiples (input #1) are known only at run time, "
-                   "and so is their number; tfc needs at least how many "
-                   "there are");
-  SmallVector<int64_t> unknown(vector.getDimSize(0), -1);
+  SmallVector<int64_t> unknown(
+      cast<RankedTensorType>(multiples->getType()).getDimSize(0), -1);
   return setResult(
       n, n.create1("tfc.tile", {*input, *multiples},
                    {n.namedAttr("multiples",

@@ -30,14 +30,6 @@ struct DenseFeature {
 
 } // namespace
 
-/// A vector constant of the bytes of `text`.
-static Value bytesConstant(NodeImporter &n, StringRef text) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(text.size())},
-                                    n.builder.getI8Type());
-  SmallVector<int8_t> bytes(text.begin(), text.end());
-  return n.constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(bytes)));
-}
-
 /// The dense features: their keys, the `dense_shapes` attribute and the
 /// defaults from input `firstDefault` on, checked against `Tdense`.
 static FailureOr<SmallVector<DenseFeature>>
@@ -96,7 +88,7 @@ static LogicalResult parseDense(NodeImporter &n,
   SmallVector<Value> args{*serialized};
   SmallVector<Type> results;
   for (const DenseFeature &feature : features) {
-    args.push_back(bytesConstant(n, feature.key));
+    args.push_back(n.bytes(feature.key));
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(feature.shape.size())}, n.builder.getI64Type());
     args.push_back(n.constant(

@@ -17,11 +17,7 @@ static LogicalResult importStringConst(NodeImporter &n,
   }
   std::string bytes =
       tensor.string_val_size() ? tensor.string_val(0) : std::string();
-  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
-                                    n.builder.getI8Type());
-  SmallVector<int8_t> values(bytes.begin(), bytes.end());
-  n.setOutputs(
-      n.constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(values))));
+  n.setOutputs(n.bytes(bytes));
   return success();
 }
 

@@ -60,17 +60,11 @@ static std::pair<Value, Value> linearize(Formula &f, Value indices,
 static FailureOr<Value> afterCheck(NodeImporter &n, Value holds,
                                    ValueRange data, const Twine &message,
                                    Value result) {
-  auto check = AssertOp::create(n.builder, n.loc, holds, data,
-                                n.builder.getStringAttr(message.str()),
-                                IntegerAttr(), ValueRange());
-  if (failed(n.check(check)))
+  FailureOr<SmallVector<Value>> checked =
+      n.afterCheck(holds, data, message, result);
+  if (failed(checked))
     return failure();
-  auto checked = ControlDependenciesOp::create(n.builder, n.loc,
-                                               TypeRange{result.getType()},
-                                               ValueRange{check.getControl()});
-  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
-  YieldOp::create(body, n.loc, ValueRange{result});
-  return checked.getResult(0);
+  return checked->front();
 }
 
 /// The index tuples' length: the static last dimension of `indices`, at

@@ -62,21 +62,14 @@ static LogicalResult importSparseSoftmaxCrossEntropy(NodeImporter &n) {
                   f.op("less", {*labels, f.scalar(*labels, classes)})})});
   if (f.failed())
     return failure();
-  auto check = AssertOp::create(
-      n.builder, n.loc, valid, ValueRange{*labels},
-      n.builder.getStringAttr(("Received a label value outside the valid "
-                               "range of [0, " +
-                               Twine(classes) + "). Labels:")
-                                  .str()),
-      IntegerAttr(), ValueRange());
-  if (failed(n.check(check)))
+  FailureOr<SmallVector<Value>> checked =
+      n.afterCheck(valid, *labels,
+                   "Received a label value outside the valid range of [0, " +
+                       Twine(classes) + "). Labels:",
+                   {loss, backprop});
+  if (failed(checked))
     return failure();
-  auto checked = ControlDependenciesOp::create(
-      n.builder, n.loc, TypeRange{loss.getType(), backprop.getType()},
-      ValueRange{check.getControl()});
-  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
-  YieldOp::create(body, n.loc, ValueRange{loss, backprop});
-  n.setOutputs(checked.getResults());
+  n.setOutputs(*checked);
   return success();
 }
 

@@ -42,20 +42,14 @@ static FailureOr<RankedTensorType> resultType(NodeImporter &n,
                                               StringRef dtypeAttr,
                                               Value *dims = nullptr) {
   if (dims && !n.constantInput(0)) {
-    FailureOr<Value> value = n.input(0);
-    if (failed(value))
-      return failure();
-    auto vector = dyn_cast<RankedTensorType>(value->getType());
-    if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0))
-      return n.error("the shape (input #0) is known only at run time, and "
-                     "so is its rank; tfc needs at least the rank");
+    FailureOr<Value> value = n.runTimeVectorInput(0, "the shape");
     FailureOr<Type> element = n.typeAttr(dtypeAttr);
-    if (failed(element))
+    if (failed(value) || failed(element))
       return failure();
     *dims = *value;
+    int64_t rank = cast<RankedTensorType>(value->getType()).getDimSize(0);
     return RankedTensorType::get(
-        SmallVector<int64_t>(vector.getDimSize(0), ShapedType::kDynamic),
-        *element);
+        SmallVector<int64_t>(rank, ShapedType::kDynamic), *element);
   }
   FailureOr<SmallVector<int64_t>> shape = n.constantIntsInput(0, "the shape");
   if (failed(shape))

@@ -224,14 +224,6 @@ static LogicalResult importRestoreV2(NodeImporter &n) {
   return success();
 }
 
-/// Bytes as a constant 1-D i8 tensor: a string constant.
-static Value bytesConstant(NodeImporter &n, StringRef bytes) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
-                                    n.builder.getI8Type());
-  SmallVector<int8_t> values(bytes.begin(), bytes.end());
-  return n.constant(DenseElementsAttr::get(type, ArrayRef<int8_t>(values)));
-}
-
 /// Concatenates strings (1-D i8 tensors).
 static FailureOr<Value> joinBytes(NodeImporter &n, ArrayRef<Value> parts) {
   if (parts.size() == 1)
@@ -249,7 +241,7 @@ static LogicalResult importStringJoin(NodeImporter &n) {
     if (failed(part))
       return failure();
     if (i && !separator.empty())
-      parts.push_back(bytesConstant(n, separator));
+      parts.push_back(n.bytes(separator));
     parts.push_back(*part);
   }
   if (parts.empty())
@@ -269,7 +261,7 @@ static LogicalResult importShardedFilename(NodeImporter &n) {
   llvm::raw_string_ostream(suffix)
       << llvm::format("-%05lld-of-%05lld", static_cast<long long>(*shard),
                       static_cast<long long>(*numShards));
-  Value parts[] = {*basename, bytesConstant(n, suffix)};
+  Value parts[] = {*basename, n.bytes(suffix)};
   return n.setResult(joinBytes(n, parts));
 }
 
@@ -312,7 +304,7 @@ static FailureOr<SmallVector<Value>> partPrefixes(NodeImporter &n,
     if (failed(strings))
       return failure();
     for (const std::string &prefix : *strings)
-      prefixes.push_back(bytesConstant(n, prefix));
+      prefixes.push_back(n.bytes(prefix));
   }
   if (prefixes.empty())
     return n.error("merges no checkpoint_prefixes");

@@ -161,29 +161,6 @@ static LogicalResult importRange(NodeImporter &n) {
 // ConcatOffset
 //===----------------------------------------------------------------------===//
 
-/// The dims input `i` holds: a constant, or the shape of a ranked tensor
-/// (`tfc.shape`) with -1 for its dynamic dimensions.
-static std::optional<SmallVector<int64_t>> shapeInput(NodeImporter &n,
-                                                      unsigned i) {
-  if (n.constantInput(i)) {
-    FailureOr<SmallVector<int64_t>> dims = n.constantIntsInput(i, "the shape");
-    return succeeded(dims) ? std::optional(*dims) : std::nullopt;
-  }
-  FailureOr<Value> value = n.input(i);
-  if (failed(value))
-    return std::nullopt;
-  auto shapeOf = value->getDefiningOp<ShapeOfOp>();
-  auto type = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
-                      : RankedTensorType();
-  if (!type)
-    return std::nullopt;
-  SmallVector<int64_t> dims;
-  for (int64_t d : type.getShape())
-    dims.push_back(ShapedType::isDynamic(d) ? -1 : d);
-  return dims;
-}
-
-
 /// ConcatOffset: for each of N shapes, the offset at which ConcatV2 along
 /// `concat_dim` put that input: zeros but for the concatenation axis, the
 /// sum of the preceding inputs' sizes there. On constant shapes, or shapes
@@ -217,7 +194,7 @@ static LogicalResult importConcatOffset(NodeImporter &n) {
 
   SmallVector<SmallVector<int64_t>> constants;
   for (unsigned i = 1; i <= count; ++i) {
-    std::optional<SmallVector<int64_t>> dims = shapeInput(n, i);
+    std::optional<SmallVector<int64_t>> dims = n.shapeInput(i);
     bool offsetKnown = dims && static_cast<int64_t>(dims->size()) == rank &&
                        ((*dims)[axis] >= 0 || i == count);
     if (!dims || (static_cast<int64_t>(dims->size()) == rank && !offsetKnown))
@@ -325,8 +302,8 @@ static LogicalResult importInvertPermutation(NodeImporter &n) {
 /// sizes must agree, which an assertion checks when the graph runs: tfc
 /// takes them as equal, reducing neither.
 static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
-  std::optional<SmallVector<int64_t>> s0 = shapeInput(n, 0),
-                                      s1 = shapeInput(n, 1);
+  std::optional<SmallVector<int64_t>> s0 = n.shapeInput(0),
+                                      s1 = n.shapeInput(1);
   if (!s0 || !s1)
     return n.error("the shapes (inputs #0 and #1) must be constants or the "
                    "shapes of tensors of known rank");
@@ -361,7 +338,8 @@ static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
     }
   }
   Type element = cast<TensorType>((*n.input(0)).getType()).getElementType();
-  Value reduce0 = intVector(n, element, r0), reduce1 = intVector(n, element, r1);
+  Value reduce0 = intVector(n, element, r0),
+        reduce1 = intVector(n, element, r1);
   if (assumedEqual.empty()) {
     n.setOutputs({reduce0, reduce1});
     return success();
@@ -369,47 +347,24 @@ static LogicalResult importBroadcastGradientArgs(NodeImporter &n) {
   FailureOr<Value> shape0 = n.input(0), shape1 = n.input(1);
   if (failed(shape0) || failed(shape1))
     return failure();
-  Value holds;
+  SmallVector<int64_t> at0, at1;
   for (auto [i0, i1] : assumedEqual) {
-    auto size = [&](Value shape, int64_t i) {
-      return n.create1("tfc.slice", {shape},
-                       {n.namedAttr("begin", n.builder.getDenseI64ArrayAttr(i)),
-                        n.namedAttr("size", n.builder.getDenseI64ArrayAttr(1))});
-    };
-    FailureOr<Value> a = size(*shape0, i0), b = size(*shape1, i1);
-    if (failed(a) || failed(b))
-      return failure();
-    FailureOr<Value> equal = n.create1("tfc.equal", {*a, *b});
-    if (failed(equal))
-      return failure();
-    if (holds) {
-      FailureOr<Value> both = n.create1("tfc.logical_and", {holds, *equal});
-      if (failed(both))
-        return failure();
-      holds = *both;
-    } else {
-      holds = *equal;
-    }
+    at0.push_back(i0);
+    at1.push_back(i1);
   }
-  FailureOr<Value> all = n.create1("tfc.reduce_all", {holds});
-  if (failed(all))
-    return failure();
-  auto check = AssertOp::create(
-      n.builder, n.loc, *all, ValueRange{*shape0, *shape1},
-      n.builder.getStringAttr(
-          "Incompatible shapes in a gradient: tfc takes the sizes known only "
-          "at run time as equal (it does not broadcast a dimension that is 1 "
-          "only at run time)"),
-      IntegerAttr(), ValueRange());
-  if (failed(n.check(check)))
+  FailureOr<Value> agree = n.entriesAgree(*shape0, at0, *shape1, at1);
+  if (failed(agree))
     return failure();
   // The reductions wait for the check, so that it runs before them.
-  auto checked = ControlDependenciesOp::create(
-      n.builder, n.loc, TypeRange{reduce0.getType(), reduce1.getType()},
-      ValueRange{check.getControl()});
-  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
-  YieldOp::create(body, n.loc, ValueRange{reduce0, reduce1});
-  n.setOutputs(checked.getResults());
+  FailureOr<SmallVector<Value>> checked = n.afterCheck(
+      *agree, {*shape0, *shape1},
+      "Incompatible shapes in a gradient: tfc takes the sizes known only at "
+      "run time as equal (it does not broadcast a dimension that is 1 only "
+      "at run time)",
+      {reduce0, reduce1});
+  if (failed(checked))
+    return failure();
+  n.setOutputs(*checked);
   return success();
 }
 

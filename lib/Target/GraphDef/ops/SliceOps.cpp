@@ -28,75 +28,35 @@ static NamedAttribute i64ArrayAttr(NodeImporter &n, StringRef name,
 /// run time (`Slice(grad, offset, shape(x))`, the gradient of a concat
 /// over a batch of unknown size): a dynamic size starting at 0 is taken as
 /// "to the end" (-1), and checked when the graph runs to be the input's
-/// whole size there. `sizes` gets the sizes; the returned token is the
-/// check's, or null when there is none.
-static FailureOr<Value> runTimeSliceSizes(NodeImporter &n, Value input,
-                                          ArrayRef<int64_t> begin,
-                                          SmallVectorImpl<int64_t> &sizes) {
-  FailureOr<Value> sizeValue = n.input(2);
-  if (failed(sizeValue))
-    return failure();
-  auto shapeOf = sizeValue->getDefiningOp<ShapeOfOp>();
-  auto of = shapeOf ? dyn_cast<RankedTensorType>(shapeOf.getInput().getType())
-                    : RankedTensorType();
+/// whole size there. `sizes` gets the sizes; `checked` the dimensions the
+/// check covers.
+static LogicalResult runTimeSliceSizes(NodeImporter &n, Value input,
+                                       ArrayRef<int64_t> begin,
+                                       SmallVectorImpl<int64_t> &sizes,
+                                       SmallVectorImpl<int64_t> &checked) {
+  std::optional<SmallVector<int64_t>> dims = n.shapeInput(2);
   auto inputType = dyn_cast<RankedTensorType>(input.getType());
-  if (!of || !inputType || of.getRank() != inputType.getRank() ||
-      static_cast<int64_t>(begin.size()) != of.getRank()) {
-    n.emitError() << "size (input #2) must be a constant integer scalar or "
-                     "vector, or the shape of a tensor of the input's rank: "
-                     "tfc needs it when it compiles the graph";
-    return failure();
-  }
-  SmallVector<int64_t> checked;
-  for (int64_t i = 0; i < of.getRank(); ++i) {
-    if (!of.isDynamicDim(i)) {
-      sizes.push_back(of.getDimSize(i));
+  if (!dims || !inputType ||
+      static_cast<int64_t>(dims->size()) != inputType.getRank() ||
+      begin.size() != dims->size())
+    return n.error("size (input #2) must be a constant integer scalar or "
+                   "vector, or the shape of a tensor of the input's rank: "
+                   "tfc needs it when it compiles the graph");
+  for (auto [i, size] : llvm::enumerate(*dims)) {
+    if (size != -1) {
+      sizes.push_back(size);
       continue;
     }
-    if (begin[i] != 0) {
-      n.emitError() << "size " << i << " (input #2) is known only at run "
-                    << "time and begins at " << begin[i]
-                    << "; tfc slices such a dimension from 0 to its end";
-      return failure();
-    }
+    if (begin[i] != 0)
+      return n.error("size " + Twine(i) +
+                     " (input #2) is known only at "
+                     "run time and begins at " +
+                     Twine(begin[i]) +
+                     "; tfc slices such a dimension from 0 to its end");
     sizes.push_back(-1);
     checked.push_back(i);
   }
-  if (checked.empty())
-    return Value();
-  FailureOr<Value> inputShape =
-      n.create1("tfc.shape", {input},
-                {n.namedAttr("out_type", TypeAttr::get(getElementTypeOrSelf(
-                                             sizeValue->getType())))});
-  if (failed(inputShape))
-    return failure();
-  SmallVector<int64_t> positions(checked.begin(), checked.end());
-  auto pick = [&](Value shape) {
-    return n.create1("tfc.gather",
-                     {shape, n.constant(DenseElementsAttr::get(
-                                 RankedTensorType::get(
-                                     {static_cast<int64_t>(positions.size())},
-                                     n.builder.getI64Type()),
-                                 ArrayRef<int64_t>(positions)))});
-  };
-  FailureOr<Value> wanted = pick(*sizeValue), whole = pick(*inputShape);
-  if (failed(wanted) || failed(whole))
-    return failure();
-  FailureOr<Value> equal = n.create1("tfc.equal", {*wanted, *whole});
-  if (failed(equal))
-    return failure();
-  FailureOr<Value> all = n.create1("tfc.reduce_all", {*equal});
-  if (failed(all))
-    return failure();
-  auto check = AssertOp::create(
-      n.builder, n.loc, *all, ValueRange{*sizeValue, *inputShape},
-      n.builder.getStringAttr("Slice: tfc slices a dimension of a size "
-                              "known only at run time whole; the size and "
-                              "the input's shape"),
-      IntegerAttr(), ValueRange());
-  if (failed(n.check(check)))
-    return failure();
-  return check.getControl();
+  return success();
 }
 
 static LogicalResult importSlice(NodeImporter &n) {
@@ -104,31 +64,43 @@ static LogicalResult importSlice(NodeImporter &n) {
   FailureOr<SmallVector<int64_t>> begin = n.constantIntsInput(1, "begin");
   if (failed(input) || failed(begin))
     return failure();
-  SmallVector<int64_t> size;
-  Value check;
+  SmallVector<int64_t> size, checked;
   if (n.constantInput(2)) {
     FailureOr<SmallVector<int64_t>> constant = n.constantIntsInput(2, "size");
     if (failed(constant))
       return failure();
     size = *constant;
-  } else {
-    FailureOr<Value> token = runTimeSliceSizes(n, *input, *begin, size);
-    if (failed(token))
-      return failure();
-    check = *token;
+  } else if (failed(runTimeSliceSizes(n, *input, *begin, size, checked))) {
+    return failure();
   }
   FailureOr<Value> slice = n.create1(
       "tfc.slice", {*input},
       {i64ArrayAttr(n, "begin", *begin), i64ArrayAttr(n, "size", size)});
-  if (failed(slice) || !check)
+  if (failed(slice) || checked.empty())
     return n.setResult(slice);
-  // The slice waits for the check.
-  auto checked = ControlDependenciesOp::create(
-      n.builder, n.loc, TypeRange{slice->getType()}, ValueRange{check});
-  OpBuilder body = OpBuilder::atBlockEnd(&checked.getBody().emplaceBlock());
-  (*slice).getDefiningOp()->moveBefore(body.getBlock(), body.getBlock()->end());
-  YieldOp::create(body, n.loc, ValueRange{*slice});
-  n.setOutputs(checked.getResults());
+  // Its consumers wait for the check that the dimensions sliced whole are
+  // the sizes asked for.
+  FailureOr<Value> sizeValue = n.input(2);
+  if (failed(sizeValue))
+    return failure();
+  FailureOr<Value> inputShape = n.create1(
+      "tfc.shape", {*input},
+      {n.namedAttr("out_type",
+                   TypeAttr::get(getElementTypeOrSelf(sizeValue->getType())))});
+  if (failed(inputShape))
+    return failure();
+  FailureOr<Value> agree =
+      n.entriesAgree(*sizeValue, checked, *inputShape, checked);
+  if (failed(agree))
+    return failure();
+  FailureOr<SmallVector<Value>> result = n.afterCheck(
+      *agree, {*sizeValue, *inputShape},
+      "Slice: tfc slices a dimension of a size known only at run time "
+      "whole; the size and the input's shape",
+      *slice);
+  if (failed(result))
+    return failure();
+  n.setOutputs(*result);
   return success();
 }
 
