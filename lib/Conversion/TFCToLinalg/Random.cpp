@@ -161,11 +161,7 @@ lowerRandom(OpTy op, Value dims, ConversionPatternRewriter &rewriter,
           arith::ConstantIndexOp::create(rewriter, loc, type.getDimSize(dim)));
       continue;
     }
-    Value entry = tensor::ExtractOp::create(
-        rewriter, loc, dims,
-        ValueRange{arith::ConstantIndexOp::create(rewriter, loc, dim)});
-    sizes.push_back(arith::IndexCastOp::create(rewriter, loc,
-                                               rewriter.getIndexType(), entry));
+    sizes.push_back(extractIndex(rewriter, loc, dims, dim));
     dynamicSizes.push_back(sizes.back());
   }
   Type elementType = type.getElementType();

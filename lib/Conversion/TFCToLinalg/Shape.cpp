@@ -266,13 +266,9 @@ struct TileLowering : public OpConversionPattern<TileOp> {
     SmallVector<ReassociationIndices> pairs;
     for (int64_t dim = 0; dim < rank; ++dim) {
       // A multiple known at run time is entry `dim` of the operand.
-      if (multiples[dim] == -1) {
-        Value position = arith::ConstantIndexOp::create(rewriter, loc, dim);
-        Value entry = tensor::ExtractOp::create(
-            rewriter, loc, adaptor.getDynamicMultiples(), position);
-        dynamicSizes.push_back(arith::IndexCastOp::create(
-            rewriter, loc, rewriter.getIndexType(), entry));
-      }
+      if (multiples[dim] == -1)
+        dynamicSizes.push_back(
+            extractIndex(rewriter, loc, adaptor.getDynamicMultiples(), dim));
       if (input.isDynamicDim(dim))
         dynamicSizes.push_back(
             tensor::DimOp::create(rewriter, loc, adaptor.getInput(), dim));
@@ -335,15 +331,9 @@ struct FillLowering : public OpConversionPattern<FillOp> {
       return rewriter.notifyMatchFailure(op, "needs ranked tensors");
     Location loc = op.getLoc();
     SmallVector<Value> sizes;
-    for (int64_t dim = 0; dim < resultType.getRank(); ++dim) {
-      if (!resultType.isDynamicDim(dim))
-        continue;
-      Value index = arith::ConstantIndexOp::create(rewriter, loc, dim);
-      Value size = tensor::ExtractOp::create(rewriter, loc, adaptor.getDims(),
-                                             ValueRange{index});
-      sizes.push_back(
-          castInteger(rewriter, loc, size, rewriter.getIndexType()));
-    }
+    for (int64_t dim = 0; dim < resultType.getRank(); ++dim)
+      if (resultType.isDynamicDim(dim))
+        sizes.push_back(extractIndex(rewriter, loc, adaptor.getDims(), dim));
     Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
                                           resultType.getElementType(), sizes);
     Value scalar = extractScalar(rewriter, loc, adaptor.getValue());

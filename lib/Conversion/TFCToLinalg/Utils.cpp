@@ -190,3 +190,11 @@ Value mlir::tfc::addScalars(OpBuilder &builder, Location loc, Value lhs,
     return arith::AddFOp::create(builder, loc, lhs, rhs);
   return arith::AddIOp::create(builder, loc, lhs, rhs);
 }
+
+Value mlir::tfc::extractIndex(OpBuilder &builder, Location loc, Value vector,
+                              int64_t position) {
+  Value index = arith::ConstantIndexOp::create(builder, loc, position);
+  Value entry =
+      tensor::ExtractOp::create(builder, loc, vector, ValueRange{index});
+  return castInteger(builder, loc, entry, builder.getIndexType());
+}

@@ -90,6 +90,11 @@ Value addScalars(OpBuilder &builder, Location loc, Value lhs, Value rhs);
 /// type), sign-extending or truncating.
 Value castInteger(OpBuilder &builder, Location loc, Value value, Type type);
 
+/// Entry `position` of the 1-D integer tensor `vector` (a shape or
+/// multiples operand known at run time) as an index.
+Value extractIndex(OpBuilder &builder, Location loc, Value vector,
+                   int64_t position);
+
 } // namespace mlir::tfc
 
 #endif // TFC_LIB_CONVERSION_TFCTOLINALG_UTILS_H

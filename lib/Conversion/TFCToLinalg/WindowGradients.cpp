@@ -124,8 +124,23 @@ private:
   Value accumulator;
 };
 
-/// A linalg.generic whose body is `body(b, loc, args)` yielding one value,
-/// with parallel loops first and `numReductions` reduction loops last.
+/// A linalg.generic with loops `iterators` whose body is `body(b, loc,
+/// args)` yielding one value.
+static Value
+buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, Value init,
+             ArrayRef<AffineMap> maps, ArrayRef<IteratorType> iterators,
+             function_ref<Value(OpBuilder &, Location, ValueRange)> body) {
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        linalg::YieldOp::create(nested, nestedLoc,
+                                body(nested, nestedLoc, args));
+      });
+  return generic.getResult(0);
+}
+
+/// buildGeneric with parallel loops first and `numReductions` reduction
+/// loops last.
 static Value
 buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, Value init,
              ArrayRef<AffineMap> maps, unsigned numReductions,
@@ -134,13 +149,7 @@ buildGeneric(OpBuilder &b, Location loc, ValueRange inputs, Value init,
   SmallVector<IteratorType> iterators(numLoops - numReductions,
                                       IteratorType::parallel);
   iterators.append(numReductions, IteratorType::reduction);
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{init.getType()}, inputs, ValueRange{init}, maps,
-      iterators, [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-        linalg::YieldOp::create(nested, nestedLoc,
-                                body(nested, nestedLoc, args));
-      });
-  return generic.getResult(0);
+  return buildGeneric(b, loc, inputs, init, maps, iterators, body);
 }
 
 /// The body of a contraction: the accumulator (args[2]) plus the product of
@@ -238,16 +247,13 @@ struct Conv2DBackpropFilterToLinalg
             tensor::DimOp::create(rewriter, loc, adaptor.getFilter(), dim));
     Value init = buildFilledTensor(rewriter, loc, resultType, dynamicSizes,
                                    zeroOf(elementType));
-    SmallVector<IteratorType> iterators(7, IteratorType::parallel);
-    std::fill(iterators.begin() + 3, iterators.begin() + 6,
-              IteratorType::reduction);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, TypeRange{init.getType()},
-        ValueRange{padded, adaptor.getOutBackprop()}, ValueRange{init}, maps,
-        iterators, [&](OpBuilder &b, Location l, ValueRange args) {
-          linalg::YieldOp::create(b, l, multiplyAccumulate(b, l, args));
-        });
-    return generic.getResult(0);
+    IteratorType parallel = IteratorType::parallel,
+                 reduction = IteratorType::reduction;
+    return buildGeneric(
+        rewriter, loc, ValueRange{padded, adaptor.getOutBackprop()}, init, maps,
+        {parallel, parallel, parallel, reduction, reduction, reduction,
+         parallel},
+        multiplyAccumulate);
   }
 };
 
