@@ -374,32 +374,31 @@ static StringRef nodeOfTensor(StringRef tensor) {
 
 LogicalResult Inliner::lowerControlFlow(const Call &call,
                                         std::deque<Call> &work) {
-  tensorflow::NodeDef node = graph.node(call.node);
-  // The new nodes' name scope: `N/`, unless a node of the graph is there.
-  std::string prefix;
-  for (int k = 0; prefix.empty(); ++k) {
-    prefix =
-        (k == 0 ? node.name() : node.name() + "_" + std::to_string(k)) + "/";
-    for (const auto &entry : names)
-      if (entry.getKey().starts_with(prefix)) {
-        prefix.clear();
-        break;
-      }
-  }
   auto lookup = [&](StringRef name) -> const tensorflow::FunctionDef * {
     auto it = functions.find(name);
     return it == functions.end() ? nullptr : it->second;
   };
-  std::string message;
-  FailureOr<std::vector<tensorflow::NodeDef>> nodes =
-      lowerFunctionalControlFlow(node, prefix, lookup, message);
-  if (failed(nodes))
-    return error(call.node) << message;
-  *graph.mutable_node(call.node) = std::move(node);
-  for (tensorflow::NodeDef &def : *nodes)
-    if (failed(appendNode(std::move(def), call.node, call.chain, work)))
-      return failure();
-  return success();
+  // The new nodes' name scope: `N/`, unless a node of the graph has one of
+  // their names, then `N_1/`, ... (lowering again is cheap and rare).
+  const std::string &name = graph.node(call.node).name();
+  for (int k = 0;; ++k) {
+    tensorflow::NodeDef node = graph.node(call.node);
+    std::string prefix = (k == 0 ? name : name + "_" + std::to_string(k)) + "/";
+    std::string message;
+    FailureOr<std::vector<tensorflow::NodeDef>> nodes =
+        lowerFunctionalControlFlow(node, prefix, lookup, message);
+    if (failed(nodes))
+      return error(call.node) << message;
+    if (llvm::any_of(*nodes, [&](const tensorflow::NodeDef &def) {
+          return names.count(def.name());
+        }))
+      continue;
+    *graph.mutable_node(call.node) = std::move(node);
+    for (tensorflow::NodeDef &def : *nodes)
+      if (failed(appendNode(std::move(def), call.node, call.chain, work)))
+        return failure();
+    return success();
+  }
 }
 
 LogicalResult Inliner::appendNode(tensorflow::NodeDef def, int source,
