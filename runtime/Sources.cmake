@@ -50,6 +50,7 @@ set(TFC_RUNTIME_SOURCES
   src/TensorBundleSave.cpp
   src/Variable.cpp
   src/VariableDevice.cpp
+  src/VariablePacked.cpp
 )
 list(TRANSFORM TFC_RUNTIME_SOURCES PREPEND ${CMAKE_CURRENT_LIST_DIR}/)
 

@@ -486,6 +486,8 @@ LogicalResult mlir::tfc::compileModule(ModuleOp module,
       })))
     return failure();
   timer.done("code generation to the LLVM dialect");
+  if (failed(describePackedVariables(module, *model)))
+    return failure();
   if (options.emit == EmitKind::PTX)
     return writePTX(module, options.outputPath);
   if (options.emit == EmitKind::MLIR)

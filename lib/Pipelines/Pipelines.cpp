@@ -43,6 +43,9 @@ static const RewriteName rewriteNames[] = {
     {TfcRewrite::RowFusion, "row-fusion",
      "fusion of producers into row-wise tiles (tfc-tile-and-fuse "
      "fuse-producers=false)"},
+    {TfcRewrite::PackedWeights, "packed-weights",
+     "matmul weights in variables read as panels packed once "
+     "(tfc-pack-variable-weights)"},
 };
 
 void TfcRewriteParser::initialize() {
@@ -120,16 +123,23 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
-  // A large graph is cut into functions here, on tensors, where no cut
-  // separates what tiling fuses: tiling and everything after it then work
-  // on many small functions, and layers of one shape are compiled once.
-  pm.addPass(createTFCOutlineDispatches());
-  pm.addPass(createTFCMergeIdenticalFunctions());
   // The tile sizes are those of the CPU the object file is compiled for.
   std::string target =
       selectCPUTarget(options.cpu, options.targetFeatures,
                       options.targetTriple)
           .name.str();
+  // Before outlining, while the variables are still the entry points'
+  // arguments.
+  if (options.runs(TfcRewrite::PackedWeights)) {
+    TFCPackVariableWeightsOptions packing;
+    packing.target = target;
+    pm.addPass(createTFCPackVariableWeights(packing));
+  }
+  // A large graph is cut into functions here, on tensors, where no cut
+  // separates what tiling fuses: tiling and everything after it then work
+  // on many small functions, and layers of one shape are compiled once.
+  pm.addPass(createTFCOutlineDispatches());
+  pm.addPass(createTFCMergeIdenticalFunctions());
   TFCTileAndFuseOptions tiling;
   tiling.target = target;
   tiling.fuseProducers = options.runs(TfcRewrite::RowFusion);

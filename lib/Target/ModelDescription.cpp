@@ -227,6 +227,28 @@ static void writeSignature(llvm::raw_ostream &os, const TensorSignature &s) {
     os << ' ' << dim;
 }
 
+LogicalResult mlir::tfc::describePackedVariables(ModuleOp module,
+                                                 ModelDescription &model) {
+  auto entries =
+      module->getAttrOfType<DictionaryAttr>(kPackedVariablesAttrName);
+  if (!entries)
+    return success();
+  for (NamedAttribute entry : entries) {
+    auto it =
+        llvm::find_if(model.entryPoints, [&](const EntryPointDescription &e) {
+          return e.name == entry.getName().strref();
+        });
+    if (it == model.entryPoints.end())
+      return module.emitError("packed variables of an unknown entry point '")
+             << entry.getName().strref() << "'";
+    for (auto view : cast<ArrayAttr>(entry.getValue()).getAsRange<ArrayAttr>())
+      it->packedVariables.emplace_back(
+          cast<FlatSymbolRefAttr>(view[0]).getValue().str(),
+          cast<IntegerAttr>(view[1]).getInt());
+  }
+  return success();
+}
+
 std::string ModelDescription::toMetadata() const {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -268,6 +290,11 @@ std::string ModelDescription::toMetadata() const {
     os << " variables " << e.variables.size();
     for (const std::string &v : e.variables)
       os << ' ' << v;
+    if (!e.packedVariables.empty()) {
+      os << " packed " << e.packedVariables.size();
+      for (const auto &[variable, panel] : e.packedVariables)
+        os << ' ' << variable << ' ' << panel;
+    }
     os << '\n';
   }
   for (const InitializerPlanDescription &plan : plans) {

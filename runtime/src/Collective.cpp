@@ -10,6 +10,7 @@
 
 #include "Internal.h"
 #include "Model.h"
+#include "Store.h"
 
 #include "tfc/runtime/collective.h"
 
@@ -172,11 +173,13 @@ tfc_code tfc::runtime::broadcastVariables(tfc_variable *const *vars,
     return code;
   if (tfc_collective_size() == 1)
     return TFC_OK;
-  for (size_t i = 0; i < numVars; ++i)
+  for (size_t i = 0; i < numVars; ++i) {
     if (tfc_code code = tfc_collective_broadcast(
             tfc_variable_data(vars[i]), tfc_variable_byte_size(vars[i]),
             /*root=*/0, status))
       return code;
+    variablesChanged(vars[i]->store);
+  }
   return TFC_OK;
 }
 

@@ -34,6 +34,13 @@ struct EntryPoint {
   std::vector<TensorSignature> inputs, outputs;
   /// Indices into Model::variables.
   std::vector<int64_t> variables;
+  /// Packed copies of variables passed after them (VariablePacked.cpp).
+  struct PackedVariable {
+    /// An index into Model::variables.
+    int64_t variable = -1;
+    int64_t panel = 0;
+  };
+  std::vector<PackedVariable> packedVariables;
   /// The C view of the above, for tfc_model_entry_at.
   std::vector<tfc_tensor_info> inputInfo, outputInfo;
   std::vector<const char *> variableNames;

@@ -172,7 +172,8 @@ TFC_RUNTIME_EXPORT void *tfc_rt_alloc_at(int64_t alignment, int64_t size,
 }
 
 /// Brings the variables' copies on the call's side up to date and writes
-/// their descriptors, the j-th at `words + offsets[j]`. Under the store lock.
+/// their descriptors, the j-th at `words + offsets[j]`, then those of the
+/// packed copies the code reads. Under the store lock.
 static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
                               int64_t *words, const size_t *offsets,
                               tfc_status *status) {
@@ -185,6 +186,18 @@ static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
       return code;
     writeDescriptor(words + offsets[j], cuda ? var->deviceData : var->data,
                     var->dims, var->rank);
+  }
+  offsets += entry.variables.size();
+  for (size_t j = 0; j < entry.packedVariables.size(); ++j) {
+    const EntryPoint::PackedVariable &packed = entry.packedVariables[j];
+    tfc_variable *var = model->variables[packed.variable].variable;
+    if (tfc_code code = variableToHost(var, status))
+      return code;
+    void *data = nullptr;
+    if (tfc_code code = packedVariable(var, packed.panel, &data, status))
+      return code;
+    int64_t dims[3] = {var->dims[1] / packed.panel, var->dims[0], packed.panel};
+    writeDescriptor(words + offsets[j], data, dims, 3);
   }
   return TFC_OK;
 }
@@ -274,6 +287,8 @@ static void layOutFrame(CallFrame &frame, const tfc_model *model,
     place(inputs[i]->rank);
   for (int64_t index : entry.variables)
     place(model->variables[index].variable->rank);
+  for (size_t j = 0; j < entry.packedVariables.size(); ++j)
+    place(3);
   frame.words.resize(total);
   int64_t *words = frame.words.data();
   // The results' descriptors are one block: the first pointer.

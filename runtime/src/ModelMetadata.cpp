@@ -230,6 +230,24 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
   if (const char *what = readVariableRefs(reader, variables, e.variables,
                                           "variable reference"))
     return what;
+  // Optional: variables the code reads packed, each an f32 [K, N] whose
+  // columns are whole panels.
+  if (!reader.atEnd()) {
+    reader.expect("packed");
+    int64_t count = reader.integer();
+    for (int64_t i = 0; reader.ok() && i < count; ++i) {
+      EntryPoint::PackedVariable packed;
+      packed.variable = variableIndex(variables, reader.word());
+      packed.panel = reader.integer();
+      if (packed.variable < 0)
+        return "packed variable";
+      const ModelVariable &v = variables[packed.variable];
+      if (v.dtype != TFC_F32 || v.shape.size() != 2 || packed.panel <= 0 ||
+          v.shape[1] % packed.panel != 0)
+        return "packed variable";
+      e.packedVariables.push_back(packed);
+    }
+  }
   if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
     return "entry point";
   entries.push_back(std::move(e));

@@ -271,8 +271,11 @@ void tfc_store_lock_exclusive(tfc_store *store) {
 }
 
 void tfc_store_unlock_exclusive(tfc_store *store) {
-  if (store)
-    pthread_rwlock_unlock(&store->lock);
+  if (!store)
+    return;
+  // Whoever held the lock may have written any variable.
+  variablesChanged(store);
+  pthread_rwlock_unlock(&store->lock);
 }
 
 } // extern "C"

@@ -45,6 +45,17 @@ struct tfc_variable {
   std::atomic<bool> deviceUsed{false};
   std::mutex deviceMutex;
 
+  /// Copies of the value packed into panels of `panel` columns for compiled
+  /// matmuls (VariablePacked.cpp), each current while the store's
+  /// `writeEpoch` is the one it was packed at. Under `packedMutex`.
+  struct PackedCopy {
+    int64_t panel = 0;
+    uint64_t epoch = 0;
+    void *data = nullptr;
+  };
+  std::vector<PackedCopy> packedCopies;
+  std::mutex packedMutex;
+
   ~tfc_variable();
   bool inCollection(const char *collection) const;
   std::string type() const {
@@ -58,6 +69,11 @@ struct tfc_store {
   /// variable contents and initialized flags are under it.
   pthread_rwlock_t lock;
   bool lockInitialized = false;
+  /// Advanced whenever the exclusive lock is released (and when a
+  /// data-parallel job broadcasts values), so that a copy derived from a
+  /// variable's value under an earlier epoch is known to be stale.
+  /// Variables are written only under the exclusive lock.
+  std::atomic<uint64_t> writeEpoch{1};
   /// Guards the two containers below (registration and lookup), never held
   /// while waiting for `lock`.
   std::mutex registryMutex;
@@ -86,6 +102,17 @@ tfc_code variableToHost(tfc_variable *var, tfc_status *status);
 /// Records that the copy on the device (or the host) was written and the
 /// other one is stale. Under the exclusive store lock.
 void variableWritten(tfc_variable *var, bool onDevice);
+
+/// The value of `var` (f32, [K, N]) packed into panels [N / panel, K,
+/// panel], packed again only if the store's write epoch moved since; under
+/// the store lock, shared or exclusive. The copy stays valid while the
+/// lock is held.
+tfc_code packedVariable(tfc_variable *var, int64_t panel, void **data,
+                        tfc_status *status);
+/// Marks every copy derived from the store's variables stale.
+inline void variablesChanged(tfc_store *store) {
+  store->writeEpoch.fetch_add(1, std::memory_order_acq_rel);
+}
 
 /// RAII holders of the store lock.
 class SharedLock {

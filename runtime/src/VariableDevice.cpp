@@ -16,6 +16,8 @@ using namespace tfc::runtime;
 
 tfc_variable::~tfc_variable() {
   freeAligned(data);
+  for (PackedCopy &copy : packedCopies)
+    freeAligned(copy.data);
   deviceFree(deviceData);
 }
 

@@ -34,6 +34,9 @@ struct EntryPointDescription {
   SmallVector<TensorSignature> results;
   /// The variables passed after the arguments, in order.
   SmallVector<std::string> variables;
+  /// Packed copies of variables passed after them, in order: the variable
+  /// and the width of its panels (tfc-pack-variable-weights).
+  SmallVector<std::pair<std::string, int64_t>> packedVariables;
   bool writesVariables = false;
   /// Computes a variable's initial value; not part of the public API.
   bool isInitializer = false;
@@ -83,6 +86,10 @@ struct ModelDescription {
 /// Reads the description of `module`, whose ABI is fixed. Fails with a
 /// diagnostic for types the runtime cannot pass (unranked tensors, ...).
 FailureOr<ModelDescription> describeModel(ModuleOp module, StringRef name);
+
+/// Adds to `model` the packed copies of variables that code generation
+/// made its entry points take (the module's `tfc.packed_variables`).
+LogicalResult describePackedVariables(ModuleOp module, ModelDescription &model);
 
 /// The dtype name of a tfc element type: f16, bf16, f32, f64, bool, i8, i32,
 /// i64; empty for any other type.

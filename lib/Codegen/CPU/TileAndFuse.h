@@ -89,11 +89,12 @@ inline bool isTileable(linalg::LinalgOp op) {
   return hasStaticShapes(op) || hasDynamicRows(op) || hasDynamicRowLength(op);
 }
 
-/// A 2-d matmul: linalg.matmul or a generic contraction with (m, n, k)
-/// loops.
+/// A 2-d matmul: linalg.matmul, a generic contraction with (m, n, k)
+/// loops, or one on a packed B (isPackedMatmul).
 inline bool isMatmulLike(linalg::LinalgOp op) {
-  return op.getNumLoops() == 3 && op.getNumParallelLoops() == 2 &&
-         linalg::isaContractionOpInterface(op);
+  return (op.getNumLoops() == 3 && op.getNumParallelLoops() == 2 &&
+          linalg::isaContractionOpInterface(op)) ||
+         isPackedMatmul(op);
 }
 
 /// For tiling levels that fuse no producer.
@@ -137,6 +138,9 @@ public:
   /// columns: divisors of `n`, the register tile a whole one of the
   /// target's or at least whole vectors where `n` allows.
   std::pair<int64_t, int64_t> columnTiles(int64_t n) const;
+  /// The column block and register tile of a contraction on a packed B
+  /// (isPackedMatmul): whole panels per block, a panel per register tile.
+  std::pair<int64_t, int64_t> packedColumnTiles(linalg::LinalgOp op) const;
   /// Tiles a matmul with dynamic rows: blocks of the target's rows over
   /// threads, each split into tiles of static row counts (register tiles,
   /// a padded register tile for the rows left, or tiles of 2 and 1 rows)

@@ -99,6 +99,16 @@ static FailureOr<linalg::MatmulOp> padColumnsToVectors(RewriterBase &rewriter,
   return padded;
 }
 
+std::pair<int64_t, int64_t>
+TileAndFuse::packedColumnTiles(linalg::LinalgOp op) const {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t panels = ranges[1], panel = ranges[2];
+  // The block of columnTiles, in whole panels.
+  int64_t blockN = columnTiles(panels * panel).first;
+  return {panel * divisorAtMost(panels, std::max<int64_t>(1, blockN / panel)),
+          panel};
+}
+
 LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
     if (FailureOr<linalg::MatmulOp> padded = padColumnsToVectors(
@@ -106,22 +116,27 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
         succeeded(padded))
       return tileMatmul(*padded);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  int64_t m = ranges[0], n = ranges[1];
-  auto [blockN, registerN] = columnTiles(n);
-
-  // With enough rows to amortize it, B is packed into register-tile panels
-  // first (a copy of B per call).
+  int64_t m = ranges[0];
   linalg::LinalgOp contraction = op;
-  bool packed = false;
-  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-  if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
-      blockN % registerN == 0) {
-    FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
-        packMatmulB(rewriter, matmul, registerN);
-    if (succeeded(result)) {
-      tileRowWise(result->second);
-      contraction = result->first;
-      packed = true;
+  int64_t blockN, registerN;
+  bool packed = isPackedMatmul(op);
+  if (packed) {
+    // B came packed (a variable's panels, tfc-pack-variable-weights).
+    std::tie(blockN, registerN) = packedColumnTiles(op);
+  } else {
+    std::tie(blockN, registerN) = columnTiles(ranges[1]);
+    // With enough rows to amortize it, B is packed into register-tile
+    // panels first (a copy of B per call).
+    auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+    if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
+        blockN % registerN == 0) {
+      FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
+          packMatmulB(rewriter, matmul, registerN);
+      if (succeeded(result)) {
+        tileRowWise(result->second);
+        contraction = result->first;
+        packed = true;
+      }
     }
   }
 
@@ -146,10 +161,13 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
 }
 
 LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
-  auto [blockN, registerN] = columnTiles(op.getStaticLoopRanges()[1]);
-  // Blocks of rows over threads, their fills fused. B is read in place:
-  // packing it pays only from hundreds of rows, which a batch known at run
-  // time may not have. A batch of one block is one iteration, which
+  bool packed = isPackedMatmul(op);
+  auto [blockN, registerN] =
+      packed ? packedColumnTiles(op) : columnTiles(op.getStaticLoopRanges()[1]);
+  // Blocks of rows over threads, their fills fused. B is read in place
+  // unless it came packed (a variable's panels): packing it per call pays
+  // only from hundreds of rows, which a batch known at run time may not
+  // have. A batch of one block is one iteration, which
   // tfc-runtime-thread-count runs on the calling thread. The blocks are
   // of equal rows, chosen at run time (64 rows in blocks of 48 and 16 ran
   // 2 threads at 1.3x a static batch).
@@ -159,11 +177,15 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
       rewriter, loc, op.createLoopRanges(rewriter, loc).front().size);
   Value blockRows =
       getBalancedBlockRows(rewriter, loc, rows, tiles.blockM, tiles.registerM);
+  SmallVector<OpFoldResult> blockSizes = {OpFoldResult(blockRows),
+                                          rewriter.getIndexAttr(blockN),
+                                          rewriter.getIndexAttr(0)};
+  if (packed)
+    blockSizes = {OpFoldResult(blockRows),
+                  rewriter.getIndexAttr(blockN / registerN),
+                  rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)};
   Operation *block =
-      tileAndFuse(op,
-                  {OpFoldResult(blockRows), rewriter.getIndexAttr(blockN),
-                   rewriter.getIndexAttr(0)},
-                  LoopType::ForallOp, fusableIntoContraction);
+      tileAndFuse(op, blockSizes, LoopType::ForallOp, fusableIntoContraction);
   if (!block)
     return success();
   // The block's rows (as many as the batch leaves it) in register tiles;
@@ -194,8 +216,11 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
   for (auto [part, step] : llvm::zip(*parts, steps)) {
     if (auto fill =
             part.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>())
-      tileAndFuse(fill, {step, registerN}, LoopType::ForOp, fuseNothing);
-    if (failed(tileReduction(part, step, registerN, /*packed=*/false)))
+      tileAndFuse(fill,
+                  packed ? SmallVector<int64_t>{step, 1, registerN}
+                         : SmallVector<int64_t>{step, registerN},
+                  LoopType::ForOp, fuseNothing);
+    if (failed(tileReduction(part, step, registerN, packed)))
       return failure();
   }
   return success();

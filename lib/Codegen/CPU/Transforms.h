@@ -23,6 +23,15 @@ namespace mlir::tfc {
 FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
 packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
 
+/// Replaces `matmul` (rows static or dynamic) by the contraction of
+/// packMatmulB on `packedB`, B already packed into panels
+/// [N / panel, K, panel]; returns it, or failure when the shapes disagree.
+FailureOr<linalg::GenericOp>
+matmulOnPackedB(RewriterBase &rewriter, linalg::MatmulOp matmul, Value packedB);
+
+/// Whether `op` is the contraction on a packed B of matmulOnPackedB.
+bool isPackedMatmul(linalg::LinalgOp op);
+
 /// Splits the contraction `op` at row `rows` (of its first loop, the rows
 /// of its first input and of its output) into two contractions, each on
 /// its rows of the operands, the second updating the first's result; a

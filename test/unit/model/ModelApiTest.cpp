@@ -101,6 +101,27 @@ TEST_F(ModelApiTest, CreateRejectsBadAbi) {
   EXPECT_EQ(tfc_status_code(status.get()), TFC_DATA_LOSS);
 }
 
+// A packed copy must name a variable of the model that is an f32 matrix
+// whose columns are whole panels (serve's `w` is an f32[3]).
+TEST_F(ModelApiTest, CreateRejectsBadPackedVariables) {
+  std::string text(serveAbi->metadata);
+  size_t entryEnd = text.find('\n', text.find("entry serve"));
+  ASSERT_NE(entryEnd, std::string::npos);
+  for (const char *packed :
+       {" packed 1 nosuch 4", " packed 1 w 1", " packed 2 w", " packs"}) {
+    std::string bad = text;
+    bad.insert(entryEnd, packed);
+    tfc_model_abi abi = *serveAbi;
+    abi.metadata = bad.c_str();
+    abi.metadata_size = bad.size();
+    EXPECT_EQ(tfc_model_create(&abi, nullptr, status.get()), nullptr) << packed;
+    EXPECT_EQ(tfc_status_code(status.get()), TFC_DATA_LOSS) << packed;
+    EXPECT_NE(std::string(tfc_status_message(status.get())).find(packed + 1),
+              std::string::npos)
+        << tfc_status_message(status.get());
+  }
+}
+
 TEST_F(ModelApiTest, Reflection) {
   Model model(tfc_model_create(serveAbi, nullptr, status.get()));
   ASSERT_TRUE(model) << tfc_status_message(status.get());

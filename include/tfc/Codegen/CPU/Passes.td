@@ -27,7 +27,9 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       most), and a register tile (8x32x1 at most; 6x16x1) that vectorizes
       into outer-product FMAs. From 512 rows on (256), B is first copied
       into panels of the register tile's width, so a register tile streams
-      B from consecutive addresses. Each tile size divides its dimension
+      B from consecutive addresses; a contraction on a B that came packed
+      (a variable's panels, `tfc-pack-variable-weights`) is tiled the same
+      way at any row count, dynamic rows included. Each tile size divides its dimension
       (the largest divisor not above the target), so tiles are static and
       vectorize without masks; when no divisor of the rows is near the
       register tile's (64 or 1024 rows, 6-row tiles), the rows left after
@@ -330,6 +332,52 @@ def TFCOutlineDispatches
            "no cut is allowed earlier)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def TFCPackVariableWeights
+    : Pass<"tfc-pack-variable-weights", "::mlir::ModuleOp"> {
+  let summary = "Read matmul weights held in variables as panels the runtime "
+                "packs once";
+  let description = [{
+    A matmul packs B into panels of its register tile's width (so that the
+    register tile streams B from consecutive addresses) only from hundreds
+    of rows of A, since the copy is made on every call. Weights held in
+    variables change only when something assigns them, so in an entry
+    point that assigns no variable this pass reads them packed always:
+    each `linalg.matmul` whose B is a variable's buffer (f32, static
+    [K, N], N a multiple of the register tile's width `target` chooses)
+    reads a new trailing argument `memref<N/panel x K x panel xf32>`
+    instead, through the packed contraction of the tiling pass, and the
+    runtime binds to it a packed copy of the variable that it refreshes
+    only after the variable may have been written (`docs/runtime.md`).
+    Several matmuls on one variable share the argument.
+
+    The module attribute `tfc.packed_variables` lists the new arguments
+    of each entry point, in order, as `[@variable, panel]` pairs; the
+    compiler copies it into the model's metadata.
+
+    ```mlir
+    func.func @run(%x: tensor<?x512xf32>, %w: memref<512x512xf32>)
+        attributes {tfc.entry_point, tfc.variables = [@w]} {
+      %b = bufferization.to_tensor %w restrict writable : ...
+      %y = linalg.matmul ins(%x, %b : ...) outs(%c : ...)
+    // becomes (AVX2: panels of 16 columns)
+    func.func @run(%x: tensor<?x512xf32>, %w: memref<512x512xf32>,
+                   %wp: memref<32x512x16xf32>) ...
+      %bp = bufferization.to_tensor %wp restrict : ...
+      %y3 = linalg.generic {C3[i, p, j] += A[i, k] * Bp[p, k, j]} ...
+      %y = tensor.collapse_shape %y3 [[0], [1, 2]] ...
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"host\"",
+           "The CPU target whose register tile sets the panel width: avx512, "
+           "avx2, sse, neon, or host">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def TFCSplitFunctions : Pass<"tfc-split-functions", "::mlir::ModuleOp"> {

@@ -103,6 +103,26 @@ LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
                           count.getInt() >= 2,
                       "a 64-bit integer of at least 2");
   }
+  if (name == PackedVariablesAttrHelper::getNameStr()) {
+    if (!isa<ModuleOp>(op))
+      return op->emitOpError() << "'" << name << "' is only valid on a module";
+    auto entries = dyn_cast<DictionaryAttr>(attr);
+    auto isView = [](Attribute view) {
+      auto pair = dyn_cast<ArrayAttr>(view);
+      auto panel = pair && pair.size() == 2 ? dyn_cast<IntegerAttr>(pair[1])
+                                            : IntegerAttr();
+      return panel && isa<FlatSymbolRefAttr>(pair[0]) && panel.getInt() > 0;
+    };
+    return verifyKind(
+        emit, name, attr,
+        entries && llvm::all_of(entries,
+                                [&](NamedAttribute e) {
+                                  auto views =
+                                      dyn_cast<ArrayAttr>(e.getValue());
+                                  return views && llvm::all_of(views, isView);
+                                }),
+        "a dictionary of arrays of [@variable, panel] pairs");
+  }
   return op->emitOpError() << "has an unknown tfc attribute '" << name << "'";
 }
 

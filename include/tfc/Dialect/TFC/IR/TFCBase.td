@@ -57,7 +57,11 @@ def TFC_Dialect : Dialect {
     // A function that stands for this many equal functions, itself
     // included (tfc-merge-identical-functions): its ops' locations are
     // those of one of them.
-    "::mlir::IntegerAttr":$merged_functions
+    "::mlir::IntegerAttr":$merged_functions,
+    // On the module: for each entry point (by name), the trailing
+    // arguments tfc-pack-variable-weights added, as [@variable, panel]
+    // pairs in argument order.
+    "::mlir::DictionaryAttr":$packed_variables
   );
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;

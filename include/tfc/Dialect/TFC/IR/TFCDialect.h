@@ -25,6 +25,8 @@ inline constexpr llvm::StringLiteral kWritesVariablesAttrName =
 /// An entry point's argument that is a TensorFlow string: a `tensor<?xi8>`
 /// holding its bytes, which the model's metadata marks so that callers can
 /// pass text (docs/dialect.md, "Strings").
+inline constexpr llvm::StringLiteral kPackedVariablesAttrName =
+    TFCDialect::PackedVariablesAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kStringArgAttrName =
     TFCDialect::StringAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kScheduledAttrName =

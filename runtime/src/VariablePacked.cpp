@@ -1,0 +1,60 @@
+//===- VariablePacked.cpp - variables packed for compiled matmuls ---------===//
+//
+// A compiled matmul whose B is a variable reads it packed into panels of
+// its register tile's width (tfc-pack-variable-weights). The packed copy
+// is made on first use and again only after the store's write epoch moved,
+// so a model that only reads its weights packs them once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Store.h"
+
+#include <cstring>
+
+using namespace tfc::runtime;
+
+/// Copies `src` [k, n] into `dst` [n / panel, k, panel].
+static void packPanels(const float *src, float *dst, int64_t k, int64_t n,
+                       int64_t panel) {
+  size_t rowBytes = static_cast<size_t>(panel) * sizeof(float);
+  for (int64_t p = 0; p < n / panel; ++p)
+    for (int64_t row = 0; row < k; ++row)
+      std::memcpy(dst + (p * k + row) * panel, src + row * n + p * panel,
+                  rowBytes);
+}
+
+tfc_code tfc::runtime::packedVariable(tfc_variable *var, int64_t panel,
+                                      void **data, tfc_status *status) {
+  if (var->dtype != TFC_F32 || var->rank != 2 || panel <= 0 ||
+      var->dims[1] % panel != 0)
+    return setError(status, TFC_INTERNAL,
+                    "variable '%s' of type %s cannot be packed in panels "
+                    "of %lld columns",
+                    var->name.c_str(), var->type().c_str(),
+                    static_cast<long long>(panel));
+  uint64_t epoch = var->store->writeEpoch.load(std::memory_order_acquire);
+  std::lock_guard<std::mutex> lock(var->packedMutex);
+  tfc_variable::PackedCopy *copy = nullptr;
+  for (tfc_variable::PackedCopy &candidate : var->packedCopies)
+    if (candidate.panel == panel)
+      copy = &candidate;
+  if (!copy) {
+    void *buffer = allocateAligned(var->byteSize, /*zeroed=*/false);
+    if (!buffer)
+      return setError(status, TFC_RESOURCE_EXHAUSTED,
+                      "cannot allocate %lld bytes for the packed copy of "
+                      "variable '%s'%s",
+                      static_cast<long long>(var->byteSize), var->name.c_str(),
+                      allocationLimitNote(var->byteSize).c_str());
+    var->packedCopies.push_back({panel, /*epoch=*/0, buffer});
+    copy = &var->packedCopies.back();
+  }
+  if (copy->epoch != epoch) {
+    packPanels(static_cast<const float *>(var->data),
+               static_cast<float *>(copy->data), var->dims[0], var->dims[1],
+               panel);
+    copy->epoch = epoch;
+  }
+  *data = copy->data;
+  return TFC_OK;
+}
