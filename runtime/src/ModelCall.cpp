@@ -196,7 +196,8 @@ static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
     void *data = nullptr;
     if (tfc_code code = packedVariable(var, packed.panel, &data, status))
       return code;
-    int64_t dims[3] = {var->dims[1] / packed.panel, var->dims[0], packed.panel};
+    int64_t dims[3] = {packedPanels(var, packed.panel), var->dims[0],
+                       packed.panel};
     writeDescriptor(words + offsets[j], data, dims, 3);
   }
   return TFC_OK;

@@ -8,6 +8,7 @@
 
 #include "Model.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
@@ -230,8 +231,8 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
   if (const char *what = readVariableRefs(reader, variables, e.variables,
                                           "variable reference"))
     return what;
-  // Optional: variables the code reads packed, each an f32 [K, N] whose
-  // columns are whole panels.
+  // Optional: variables the code reads packed, each an f32 [K, N] in
+  // panels no wider than N or a few vectors.
   if (!reader.atEnd()) {
     reader.expect("packed");
     int64_t count = reader.integer();
@@ -243,7 +244,7 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
         return "packed variable";
       const ModelVariable &v = variables[packed.variable];
       if (v.dtype != TFC_F32 || v.shape.size() != 2 || packed.panel <= 0 ||
-          v.shape[1] % packed.panel != 0)
+          packed.panel > std::max<int64_t>(v.shape[1], 64))
         return "packed variable";
       e.packedVariables.push_back(packed);
     }

@@ -103,12 +103,16 @@ tfc_code variableToHost(tfc_variable *var, tfc_status *status);
 /// other one is stale. Under the exclusive store lock.
 void variableWritten(tfc_variable *var, bool onDevice);
 
-/// The value of `var` (f32, [K, N]) packed into panels [N / panel, K,
-/// panel], packed again only if the store's write epoch moved since; under
-/// the store lock, shared or exclusive. The copy stays valid while the
-/// lock is held.
+/// The value of `var` (f32, [K, N]) packed into panels [ceil(N / panel),
+/// K, panel], the columns past N zero, packed again only if the store's
+/// write epoch moved since; under the store lock, shared or exclusive. The
+/// copy stays valid while the lock is held.
 tfc_code packedVariable(tfc_variable *var, int64_t panel, void **data,
                         tfc_status *status);
+/// The panels of `var` packed `panel` columns wide: ceil(N / panel).
+inline int64_t packedPanels(const tfc_variable *var, int64_t panel) {
+  return (var->dims[1] + panel - 1) / panel;
+}
 /// Marks every copy derived from the store's variables stale.
 inline void variablesChanged(tfc_store *store) {
   store->writeEpoch.fetch_add(1, std::memory_order_acq_rel);

@@ -9,24 +9,30 @@
 
 #include "Store.h"
 
+#include <algorithm>
 #include <cstring>
 
 using namespace tfc::runtime;
 
-/// Copies `src` [k, n] into `dst` [n / panel, k, panel].
+/// Copies `src` [k, n] into `dst` [ceil(n / panel), k, panel], the columns
+/// past n zero.
 static void packPanels(const float *src, float *dst, int64_t k, int64_t n,
                        int64_t panel) {
-  size_t rowBytes = static_cast<size_t>(panel) * sizeof(float);
-  for (int64_t p = 0; p < n / panel; ++p)
-    for (int64_t row = 0; row < k; ++row)
-      std::memcpy(dst + (p * k + row) * panel, src + row * n + p * panel,
-                  rowBytes);
+  int64_t panels = (n + panel - 1) / panel;
+  for (int64_t p = 0; p < panels; ++p) {
+    int64_t columns = std::min(panel, n - p * panel);
+    for (int64_t row = 0; row < k; ++row) {
+      float *to = dst + (p * k + row) * panel;
+      std::memcpy(to, src + row * n + p * panel,
+                  static_cast<size_t>(columns) * sizeof(float));
+      std::fill(to + columns, to + panel, 0.0f);
+    }
+  }
 }
 
 tfc_code tfc::runtime::packedVariable(tfc_variable *var, int64_t panel,
                                       void **data, tfc_status *status) {
-  if (var->dtype != TFC_F32 || var->rank != 2 || panel <= 0 ||
-      var->dims[1] % panel != 0)
+  if (var->dtype != TFC_F32 || var->rank != 2 || panel <= 0)
     return setError(status, TFC_INTERNAL,
                     "variable '%s' of type %s cannot be packed in panels "
                     "of %lld columns",
@@ -39,13 +45,15 @@ tfc_code tfc::runtime::packedVariable(tfc_variable *var, int64_t panel,
     if (candidate.panel == panel)
       copy = &candidate;
   if (!copy) {
-    void *buffer = allocateAligned(var->byteSize, /*zeroed=*/false);
+    int64_t bytes = packedPanels(var, panel) * panel * var->dims[0] *
+                    static_cast<int64_t>(sizeof(float));
+    void *buffer = allocateAligned(bytes, /*zeroed=*/false);
     if (!buffer)
       return setError(status, TFC_RESOURCE_EXHAUSTED,
                       "cannot allocate %lld bytes for the packed copy of "
                       "variable '%s'%s",
-                      static_cast<long long>(var->byteSize), var->name.c_str(),
-                      allocationLimitNote(var->byteSize).c_str());
+                      static_cast<long long>(bytes), var->name.c_str(),
+                      allocationLimitNote(bytes).c_str());
     var->packedCopies.push_back({panel, /*epoch=*/0, buffer});
     copy = &var->packedCopies.back();
   }

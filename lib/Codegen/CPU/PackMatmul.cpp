@@ -81,7 +81,13 @@ FailureOr<linalg::GenericOp> mlir::tfc::matmulOnPackedB(RewriterBase &rewriter,
       packedType.getRank() != 3 || ShapedType::isDynamic(cType.getDimSize(1)))
     return failure();
   int64_t panels = packedType.getDimSize(0), panel = packedType.getDimSize(2);
-  if (panels * panel != cType.getDimSize(1))
+  int64_t n = cType.getDimSize(1), width = panels * panel;
+  // Packed B may have zero columns past N in its last panel; the output
+  // then has them too, which only a fresh output (a fill) can.
+  auto fill = c.getDefiningOp<linalg::FillOp>();
+  bool fresh =
+      fill && fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+  if (width < n || width - n >= panel || (width != n && !fresh))
     return failure();
   Location loc = matmul.getLoc();
   rewriter.setInsertionPoint(matmul);
@@ -95,9 +101,7 @@ FailureOr<linalg::GenericOp> mlir::tfc::matmulOnPackedB(RewriterBase &rewriter,
   auto c3Type =
       RankedTensorType::get({cType.getDimSize(0), panels, panel}, elementType);
   Value c3;
-  auto fill = c.getDefiningOp<linalg::FillOp>();
-  if (fill &&
-      fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()) {
+  if (fresh) {
     Value empty = tensor::EmptyOp::create(rewriter, loc, c3Sizes, elementType);
     c3 = linalg::FillOp::create(rewriter, loc,
                                 fill.getDpsInputOperand(0)->get(), empty)
@@ -122,8 +126,14 @@ FailureOr<linalg::GenericOp> mlir::tfc::matmulOnPackedB(RewriterBase &rewriter,
         linalg::YieldOp::create(builder, nestedLoc, sum);
       });
   Value result = tensor::CollapseShapeOp::create(
-      rewriter, loc, cType, packed.getResult(0),
-      SmallVector<ReassociationIndices>{{0}, {1, 2}});
+      rewriter, loc, cType.clone({cType.getDimSize(0), width}),
+      packed.getResult(0), SmallVector<ReassociationIndices>{{0}, {1, 2}});
+  if (width != n)
+    result = tensor::ExtractSliceOp::create(
+        rewriter, loc, cType, result,
+        {rewriter.getIndexAttr(0), rewriter.getIndexAttr(0)},
+        {rows, rewriter.getIndexAttr(n)},
+        {rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)});
   rewriter.replaceOp(matmul, result);
   return packed;
 }

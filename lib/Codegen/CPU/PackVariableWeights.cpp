@@ -91,11 +91,19 @@ std::optional<Candidate> VariableWeightPacker::match(linalg::MatmulOp matmul) {
       cType.getDimSize(1) != n)
     return std::nullopt;
   // The panel the tiling pass would pack B into: a register tile of whole
-  // vectors that divides the columns and their block (columns that are no
-  // multiple of the vectors are padded by the tiling pass instead).
-  auto [blockN, registerN] = tiler.columnTiles(n);
+  // vectors that divides the columns and their block. Columns that are no
+  // whole vectors are padded with zero columns as the tiling pass would
+  // (10 classes to 16), which needs a fresh output.
+  int64_t width = tiler.vectorColumns(n);
+  auto fill =
+      matmul.getDpsInitOperand(0)->get().getDefiningOp<linalg::FillOp>();
+  if (width != n &&
+      !(fill &&
+        fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()))
+    return std::nullopt;
+  auto [blockN, registerN] = tiler.columnTiles(width);
   if (registerN % cpu.lanes() != 0 || blockN % registerN != 0 ||
-      n % registerN != 0)
+      width % registerN != 0 || width - n >= registerN)
     return std::nullopt;
   return Candidate{matmul, cast<FlatSymbolRefAttr>(variables[index]), type,
                    registerN};
@@ -119,7 +127,8 @@ FailureOr<SmallVector<Attribute>> VariableWeightPacker::run() {
     if (!packed) {
       int64_t k = candidate.bufferType.getDimSize(0);
       int64_t n = candidate.bufferType.getDimSize(1);
-      SmallVector<int64_t> shape = {n / candidate.panel, k, candidate.panel};
+      SmallVector<int64_t> shape = {llvm::divideCeilSigned(n, candidate.panel),
+                                    k, candidate.panel};
       auto memrefType = MemRefType::get(shape, rewriter.getF32Type());
       Location loc = candidate.matmul.getLoc();
       if (failed(func.insertArgument(func.getNumArguments(), memrefType,

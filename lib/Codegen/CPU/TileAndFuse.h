@@ -138,6 +138,10 @@ public:
   /// columns: divisors of `n`, the register tile a whole one of the
   /// target's or at least whole vectors where `n` allows.
   std::pair<int64_t, int64_t> columnTiles(int64_t n) const;
+  /// The columns a matmul of `n` columns computes: `n` padded to whole
+  /// vectors (or to a whole register tile when that adds at most a
+  /// sixteenth); `n` itself when it is whole vectors or a single column.
+  int64_t vectorColumns(int64_t n) const;
   /// The column block and register tile of a contraction on a packed B
   /// (isPackedMatmul): whole panels per block, a panel per register tile.
   std::pair<int64_t, int64_t> packedColumnTiles(linalg::LinalgOp op) const;
@@ -163,6 +167,10 @@ private:
   LogicalResult tileContraction(linalg::LinalgOp op, int64_t blockN,
                                 int64_t registerN, bool packed,
                                 bool allRows = false);
+
+  /// Tiles a contraction (on a packed B when `packed`) into blocks of the
+  /// target's reduction block; returns the tiled op, or null.
+  Operation *tileReductionBlocks(linalg::LinalgOp op, bool packed);
 
   /// Tiles an output block into reduction blocks and register tiles of
   /// `registerM` rows; the rows left over get a register tile of their own.

@@ -25,7 +25,9 @@ packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
 
 /// Replaces `matmul` (rows static or dynamic) by the contraction of
 /// packMatmulB on `packedB`, B already packed into panels
-/// [N / panel, K, panel]; returns it, or failure when the shapes disagree.
+/// [ceil(N / panel), K, panel], the columns past N zero (allowed only when
+/// the output starts as a fill: its extra columns are dropped); returns it,
+/// or failure when the shapes disagree.
 FailureOr<linalg::GenericOp>
 matmulOnPackedB(RewriterBase &rewriter, linalg::MatmulOp matmul, Value packedB);
 

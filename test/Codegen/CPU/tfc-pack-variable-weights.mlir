@@ -6,21 +6,25 @@
 // dynamic rows) read one new trailing argument, @w packed in panels of the
 // register tile's width (16 columns with AVX2, 32 with AVX-512), through
 // the packed contraction; the module lists it. @v's 10 columns are no
-// whole vectors (the tiling pass pads them): left alone.
-// CHECK: module attributes {tfc.packed_variables = {reads = {{\[\[}}@w, 16]]}}
+// whole vectors: packed into one panel of 16 whose last 6 columns are
+// zero, its matmul computes 16 columns and keeps the first 10.
+// CHECK: module attributes {tfc.packed_variables = {reads = {{\[\[}}@w, 16], [@v, 16]]}}
 // CHECK-LABEL: func.func @reads(
 // CHECK-SAME:    %[[X:[^:]*]]: tensor<?x512xf32>, %[[S:[^:]*]]: tensor<8x512xf32>,
-// CHECK-SAME:    %[[W:[^:]*]]: memref<512x256xf32>, %[[V:[^:]*]]: memref<256x10xf32>, %[[WP:[^:]*]]: memref<16x512x16xf32>)
+// CHECK-SAME:    %[[W:[^:]*]]: memref<512x256xf32>, %[[V:[^:]*]]: memref<256x10xf32>, %[[WP:[^:]*]]: memref<16x512x16xf32>, %[[VP:[^:]*]]: memref<1x256x16xf32>)
+// CHECK:         %[[VPT:.*]] = bufferization.to_tensor %[[VP]] restrict : memref<1x256x16xf32>
 // CHECK:         %[[P:.*]] = bufferization.to_tensor %[[WP]] restrict : memref<16x512x16xf32>
-// CHECK:         %[[VT:.*]] = bufferization.to_tensor %[[V]]
 // CHECK:         %[[Y3:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[X]], %[[P]] : tensor<?x512xf32>, tensor<16x512x16xf32>) outs(%{{.*}} : tensor<?x16x16xf32>)
 // CHECK:           arith.mulf
 // CHECK:           arith.addf
 // CHECK:         %[[Y:.*]] = tensor.collapse_shape %[[Y3]] {{\[\[}}0], [1, 2]] : tensor<?x16x16xf32> into tensor<?x256xf32>
 // CHECK:         linalg.generic {{.*}} ins(%[[S]], %[[P]] : tensor<8x512xf32>, tensor<16x512x16xf32>) outs(%{{.*}} : tensor<8x16x16xf32>)
-// CHECK:         linalg.matmul ins(%[[Y]], %[[VT]] : tensor<?x256xf32>, tensor<256x10xf32>)
-// AVX512: module attributes {tfc.packed_variables = {reads = {{\[\[}}@w, 32]]}}
-// AVX512: memref<8x512x32xf32>
+// CHECK:         %[[Z3:.*]] = linalg.generic {{.*}} ins(%[[Y]], %[[VPT]] : tensor<?x256xf32>, tensor<1x256x16xf32>) outs(%{{.*}} : tensor<?x1x16xf32>)
+// CHECK:         %[[Z16:.*]] = tensor.collapse_shape %[[Z3]] {{\[\[}}0], [1, 2]] : tensor<?x1x16xf32> into tensor<?x16xf32>
+// CHECK:         %[[Z:.*]] = tensor.extract_slice %[[Z16]][0, 0] [%{{.*}}, 10] [1, 1] : tensor<?x16xf32> to tensor<?x10xf32>
+// CHECK:         return %[[Z]],
+// AVX512: module attributes {tfc.packed_variables = {reads = {{\[\[}}@w, 32], [@v, 16]]}}
+// AVX512: memref<8x512x32xf32>, %{{.*}}: memref<1x256x16xf32>)
 //
 // Tiled, the packed contraction takes the matmul's path: row blocks over
 // threads of whole panels, register tiles of 6 rows by one panel, the
@@ -57,13 +61,17 @@ func.func @reads(%x: tensor<?x512xf32>, %s: tensor<8x512xf32>, %w: memref<512x25
 
 // An entry point that assigns variables would repack them on every call:
 // its matmuls are left to the tiling pass. So is a matmul whose B is an
-// argument, not a variable.
+// argument, not a variable, and one that adds a variable of 10 columns
+// (which would need zero columns) to partial sums it did not start.
 // CHECK-NOT: tfc.packed_variables
 // CHECK-LABEL: func.func @writes(
 // CHECK-SAME:    %{{[^:]*}}: memref<64x64xf32>)
 // CHECK:         linalg.matmul
 // CHECK-LABEL: func.func @argument(
 // CHECK-SAME:    %{{[^:]*}}: tensor<64x64xf32>)
+// CHECK:         linalg.matmul
+// CHECK-LABEL: func.func @accumulate(
+// CHECK-SAME:    %{{[^:]*}}: memref<64x10xf32>)
 // CHECK:         linalg.matmul
 func.func @writes(%x: tensor<4x64xf32>, %w: memref<64x64xf32>) -> tensor<4x64xf32> attributes {tfc.entry_point, tfc.variables = [@w], tfc.writes_variables} {
   %zero = arith.constant 0.0 : f32
@@ -80,4 +88,10 @@ func.func @argument(%x: tensor<4x64xf32>, %b: tensor<64x64xf32>) -> tensor<4x64x
   %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x64xf32>) -> tensor<4x64xf32>
   %y = linalg.matmul ins(%x, %b : tensor<4x64xf32>, tensor<64x64xf32>) outs(%f : tensor<4x64xf32>) -> tensor<4x64xf32>
   return %y : tensor<4x64xf32>
+}
+
+func.func @accumulate(%x: tensor<4x64xf32>, %c: tensor<4x10xf32>, %w: memref<64x10xf32>) -> tensor<4x10xf32> attributes {tfc.entry_point, tfc.variables = [@w]} {
+  %wt = bufferization.to_tensor %w restrict writable : memref<64x10xf32> to tensor<64x10xf32>
+  %y = linalg.matmul ins(%x, %wt : tensor<4x64xf32>, tensor<64x10xf32>) outs(%c : tensor<4x10xf32>) -> tensor<4x10xf32>
+  return %y : tensor<4x10xf32>
 }

@@ -2,56 +2,62 @@
 // RUN: tfc-opt %s --tfc-tile-and-fuse=target=avx2 --split-input-file | FileCheck %s --check-prefix=AVX2
 
 // An MLP layer with a batch known only at run time. Blocks of rows by 256
-// columns go to threads: as many blocks as 64 rows need, of equal rows
-// rounded up to the register tile's 8 (so the last block is at most 7
-// rows shorter than the others, and a batch of zero rows has no block).
-// In a block: a loop over register tiles of 8 rows;
-// then, when 4 to 7 rows are left, one more tile of 8 rows whose rows of A
-// are padded with zeros (and whose extra output rows are dropped); when 1
-// to 3 are left, tiles of 2 and 1 rows. Each tile has a static row count,
-// its own fill, reduction blocks of 256 and register tiles of its rows by
-// 32 columns, as in a static matmul.
+// columns go to threads: as many blocks as 128 rows need (twice the static
+// row block: a static matmul keeps up to that many rows in one block), of
+// equal rows rounded up to the register tile's 8 (so the last block is at
+// most 7 rows shorter than the others, and a batch of zero rows has no
+// block). In a block: its fill a row at a time, then, as in a static
+// matmul, reduction blocks of 256 outside the rows, so a block of B is read
+// from cache by every row tile; inside, a loop over register tiles of 8
+// rows; then, when 4 to 7 rows are left, one more tile of 8 rows whose rows
+// of A (and of the partial sums) are padded with zeros and whose extra
+// output rows are dropped; when 1 to 3 are left, tiles of 2 and 1 rows.
+// Each tile has a static row count and register tiles of its rows by 32
+// columns, as in a static matmul.
 // CHECK-LABEL: func.func @matmul
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-DAG: %[[TILE:.*]] = arith.constant 8 : index
-// CHECK: %[[NEEDED:.*]] = arith.ceildivui %[[M:.*]], %[[C64]] : index
+// CHECK: %[[NEEDED:.*]] = arith.ceildivui %[[M:.*]], %[[C128]] : index
 // CHECK: %[[BLOCKS:.*]] = arith.maxui %[[NEEDED]], %[[ONE]] : index
 // CHECK: %[[EVEN:.*]] = arith.ceildivui %[[M]], %[[BLOCKS]] : index
 // CHECK: %[[TILES:.*]] = arith.ceildivui %[[EVEN]], %[[TILE]] : index
 // CHECK: %[[ROUNDED:.*]] = arith.muli %[[TILES]], %[[TILE]] : index
 // CHECK: %[[STEP:.*]] = arith.maxui %[[ROUNDED]], %[[TILE]] : index
 // CHECK: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 256) step (%[[STEP]], 256)
-// CHECK:   %[[C8:.*]] = arith.constant 8 : index
-// CHECK:   %[[N8:.*]] = arith.divui %{{.*}}, %[[C8]] : index
-// CHECK:   %[[R8:.*]] = scf.for %{{.*}} = %{{.*}} to %[[END8:.*]] step %[[C8]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x256xf32>)
-// CHECK:     linalg.fill {{.*}} -> tensor<8x32xf32>
-// CHECK:     scf.for %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8x256xf32>)
-// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
-// CHECK:   %[[C4:.*]] = arith.constant 4 : index
-// CHECK:   %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %[[C4]] : index
-// CHECK:   %[[ENDP:.*]] = arith.select %[[ENOUGH]], %{{.*}}, %[[END8]] : index
-// CHECK:   %[[RP:.*]] = scf.for %[[I:.*]] = %[[END8]] to %[[ENDP]] step %{{.*}} iter_args(%{{.*}} = %[[R8]])
-// CHECK:     %[[LEFT:.*]] = arith.subi %{{.*}}, %[[I]] : index
-// CHECK:     %[[A:.*]] = tensor.extract_slice %{{.*}}[%[[I]], 0] [%[[LEFT]], 1024]
-// CHECK:     %[[PADDED:.*]] = tensor.pad %[[A]] low[0, 0] high[%{{.*}}, 0]
-// CHECK:     } : tensor<?x1024xf32> to tensor<8x1024xf32>
-// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
-// CHECK:     %[[ROWS:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 256] [1, 1] : tensor<8x256xf32> to tensor<?x256xf32>
-// CHECK:     tensor.insert_slice %[[ROWS]] into %{{.*}}[%[[I]], 0] [%[[LEFT]], 256]
-// CHECK:   %[[R2:.*]] = scf.for %{{.*}} = %[[ENDP]] to %[[END2:.*]] step %{{.*}} iter_args(%{{.*}} = %[[RP]])
-// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<2x32xf32>)
-// CHECK:   %[[R1:.*]] = scf.for %{{.*}} = %[[END2]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[R2]])
-// CHECK:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
+// CHECK:   %[[FILLED:.*]] = scf.for
+// CHECK:     linalg.fill {{.*}} -> tensor<1x256xf32>
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[FILLED]]) -> (tensor<?x256xf32>)
+// CHECK:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK:     %[[N8:.*]] = arith.divui %{{.*}}, %[[C8]] : index
+// CHECK:     %[[R8:.*]] = scf.for %{{.*}} = %{{.*}} to %[[END8:.*]] step %[[C8]] iter_args(%{{.*}} = %{{.*}}) -> (tensor<?x256xf32>)
+// CHECK:       scf.for %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (tensor<8x256xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:     %[[ENOUGH:.*]] = arith.cmpi uge, %{{.*}}, %[[C4]] : index
+// CHECK:     %[[ENDP:.*]] = arith.select %[[ENOUGH]], %{{.*}}, %[[END8]] : index
+// CHECK:     %[[RP:.*]] = scf.for %[[I:.*]] = %[[END8]] to %[[ENDP]] step %{{.*}} iter_args(%{{.*}} = %[[R8]])
+// CHECK:       %[[LEFT:.*]] = arith.subi %{{.*}}, %[[I]] : index
+// CHECK:       %[[A:.*]] = tensor.extract_slice %{{.*}}[%[[I]], 0] [%[[LEFT]], 256]
+// CHECK:       tensor.pad %[[A]] low[0, 0] high[%{{.*}}, 0]
+// CHECK:       } : tensor<?x256xf32> to tensor<8x256xf32>
+// CHECK:       tensor.pad
+// CHECK:       } : tensor<?x256xf32> to tensor<8x256xf32>
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<8x32xf32>)
+// CHECK:       %[[ROWS:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 256] [1, 1] : tensor<8x256xf32> to tensor<?x256xf32>
+// CHECK:       tensor.insert_slice %[[ROWS]] into %{{.*}}[%[[I]], 0] [%[[LEFT]], 256]
+// CHECK:     %[[R2:.*]] = scf.for %{{.*}} = %[[ENDP]] to %[[END2:.*]] step %{{.*}} iter_args(%{{.*}} = %[[RP]])
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<2x32xf32>)
+// CHECK:     %[[R1:.*]] = scf.for %{{.*}} = %[[END2]] to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[R2]])
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
 // CHECK:   scf.forall.in_parallel
-// CHECK:     tensor.parallel_insert_slice %[[R1]]
 // With AVX2's 6x16 register tiles: tiles of 6 rows, a padded one of 6 for
 // 3 to 5 rows left, then of 2 and 1.
 // AVX2-LABEL: func.func @matmul
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
 // AVX2:   arith.constant 3 : index
 // AVX2:     tensor.pad
-// AVX2:     } : tensor<?x1024xf32> to tensor<6x1024xf32>
+// AVX2:     } : tensor<?x256xf32> to tensor<6x256xf32>
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<2x16xf32>)
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<1x16xf32>)
@@ -188,4 +194,26 @@ func.func @conv_bias_relu(%x: tensor<?x16x16x32xf32>, %w: tensor<3x3x32x32xf32>,
     linalg.yield %r : f32
   } -> tensor<?x16x16x32xf32>
   return %y : tensor<?x16x16x32xf32>
+}
+
+// -----
+
+// Ten columns are padded to whole vectors (16 with AVX2) as in a static
+// matmul: B gets six zero columns, the tiles are 6 rows by 16 columns, and
+// the first ten columns are the result.
+// AVX2-LABEL: func.func @narrow
+// AVX2:         tensor.pad %{{.*}} low[0, 0] high[0, 6]
+// AVX2:         } : tensor<64x10xf32> to tensor<64x16xf32>
+// AVX2:         scf.forall
+// AVX2:           linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
+// AVX2:         %[[Y:.*]] = tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 10] [1, 1] : tensor<?x16xf32> to tensor<?x10xf32>
+// AVX2:         return %[[Y]]
+func.func @narrow(%a: tensor<?x64xf32>, %b: tensor<64x10xf32>) -> tensor<?x10xf32> {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %m = tensor.dim %a, %c0 : tensor<?x64xf32>
+  %e = tensor.empty(%m) : tensor<?x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x10xf32>) -> tensor<?x10xf32>
+  %y = linalg.matmul ins(%a, %b : tensor<?x64xf32>, tensor<64x10xf32>) outs(%f : tensor<?x10xf32>) -> tensor<?x10xf32>
+  return %y : tensor<?x10xf32>
 }

@@ -64,10 +64,12 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
     ops never pay for threads; below it the outer level is an `scf.for`.
     Ops whose first loop (a batch) is dynamic while the others are static
     take the same path. A contraction's blocks of rows (an `scf.forall` of
-    fixed-size blocks, the last one partial) are split into `scf.for` loops
-    over tiles of static row counts: register tiles; the rows left, when at
-    least half a register tile, in one register tile whose rows of A are
-    padded with zeros; fewer rows in tiles of 2 and 1 rows. A
+    equal blocks computed at run time, the last one partial) get their fill
+    a row at a time and the static path's reduction blocks; each reduction
+    block's rows are split into `scf.for` loops over tiles of static row
+    counts: register tiles; the rows left, when at least half a register
+    tile, in one register tile whose rows of A are padded with zeros;
+    fewer rows in tiles of 2 and 1 rows. A
     row-wise op's outer `scf.forall` takes chunks computed at run time:
     about 64 of them, but a single one below `parallel-threshold`
     (tfc-runtime-thread-count runs a one-iteration parallel loop on the

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { IN = 64, HIDDEN = 32, OUT = 48 };
+enum { IN = 64, HIDDEN = 32, OUT = 10 };
 
 static tfc_status *status;
 static tfc_model *model;
