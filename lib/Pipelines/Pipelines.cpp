@@ -45,7 +45,7 @@ static const RewriteName rewriteNames[] = {
      "fuse-producers=false)"},
     {TfcRewrite::PackedWeights, "packed-weights",
      "matmul weights in variables read as panels packed once "
-     "(tfc-pack-variable-weights)"},
+     "(tfc-pack-weights)"},
 };
 
 void TfcRewriteParser::initialize() {
@@ -131,9 +131,9 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   // Before outlining, while the variables are still the entry points'
   // arguments.
   if (options.runs(TfcRewrite::PackedWeights)) {
-    TFCPackVariableWeightsOptions packing;
+    TFCPackWeightsOptions packing;
     packing.target = target;
-    pm.addPass(createTFCPackVariableWeights(packing));
+    pm.addPass(createTFCPackWeights(packing));
   }
   // A large graph is cut into functions here, on tensors, where no cut
   // separates what tiling fuses: tiling and everything after it then work

@@ -1,7 +1,7 @@
 //===- VariablePacked.cpp - variables packed for compiled matmuls ---------===//
 //
 // A compiled matmul whose B is a variable reads it packed into panels of
-// its register tile's width (tfc-pack-variable-weights). The packed copy
+// its register tile's width (tfc-pack-weights). The packed copy
 // is made on first use and again only after the store's write epoch moved,
 // so a model that only reads its weights packs them once.
 //

@@ -27,7 +27,7 @@ enum class TfcRewrite {
   SliceToReduce,  // tfc-slice-to-reduce
   BroadcastMerge, // tfc-broadcast-merge
   RowFusion,      // producers fused into row-wise tiles (tfc-tile-and-fuse)
-  PackedWeights,  // tfc-pack-variable-weights
+  PackedWeights,  // tfc-pack-weights
 };
 
 /// Parses the names of the rewrites (`slice-to-reduce`, ...) for

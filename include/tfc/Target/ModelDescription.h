@@ -35,7 +35,7 @@ struct EntryPointDescription {
   /// The variables passed after the arguments, in order.
   SmallVector<std::string> variables;
   /// Packed copies of variables passed after them, in order: the variable
-  /// and the width of its panels (tfc-pack-variable-weights).
+  /// and the width of its panels (tfc-pack-weights).
   SmallVector<std::pair<std::string, int64_t>> packedVariables;
   bool writesVariables = false;
   /// Computes a variable's initial value; not part of the public API.

@@ -3,7 +3,7 @@
 // Rewrites a matmul into a copy of B in register-tile panels and a
 // contraction that reads them, so that the register tile streams B from
 // consecutive addresses; or into the contraction alone, on panels packed
-// elsewhere (a variable's, by tfc-pack-variable-weights).
+// elsewhere (a variable's, by tfc-pack-weights).
 //
 //===----------------------------------------------------------------------===//
 

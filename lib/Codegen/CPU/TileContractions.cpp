@@ -129,7 +129,7 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
   int64_t blockN, registerN;
   bool packed = isPackedMatmul(op);
   if (packed) {
-    // B came packed (a variable's panels, tfc-pack-variable-weights).
+    // B came packed (a variable's panels, tfc-pack-weights).
     std::tie(blockN, registerN) = packedColumnTiles(op);
   } else {
     std::tie(blockN, registerN) = columnTiles(ranges[1]);

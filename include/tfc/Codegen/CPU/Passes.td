@@ -28,7 +28,7 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       into outer-product FMAs. From 512 rows on (256), B is first copied
       into panels of the register tile's width, so a register tile streams
       B from consecutive addresses; a contraction on a B that came packed
-      (a variable's panels, `tfc-pack-variable-weights`) is tiled the same
+      (a variable's panels, `tfc-pack-weights`) is tiled the same
       way at any row count, dynamic rows included. Each tile size divides its dimension
       (the largest divisor not above the target), so tiles are static and
       vectorize without masks; when no divisor of the rows is near the
@@ -336,27 +336,34 @@ def TFCOutlineDispatches
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
-def TFCPackVariableWeights
-    : Pass<"tfc-pack-variable-weights", "::mlir::ModuleOp"> {
-  let summary = "Read matmul weights held in variables as panels the runtime "
-                "packs once";
+def TFCPackWeights
+    : Pass<"tfc-pack-weights", "::mlir::ModuleOp"> {
+  let summary = "Read matmul weights in constants and variables as panels "
+                "packed once";
   let description = [{
     A matmul packs B into panels of its register tile's width (so that the
     register tile streams B from consecutive addresses) only from hundreds
-    of rows of A, since the copy is made on every call. Weights held in
-    variables change only when something assigns them, so in an entry
-    point that assigns no variable this pass reads them packed always:
-    each `linalg.matmul` whose B is a variable's buffer (f32, static
-    [K, N], N a multiple of the register tile's width `target` chooses)
-    reads a new trailing argument `memref<N/panel x K x panel xf32>`
-    instead, through the packed contraction of the tiling pass, and the
-    runtime binds to it a packed copy of the variable that it refreshes
-    only after the variable may have been written (`docs/runtime.md`).
-    Several matmuls on one variable share the argument.
+    of rows of A, since the copy is made on every call. Weights that
+    change rarely or never are read packed at every batch size instead:
 
-    The module attribute `tfc.packed_variables` lists the new arguments
-    of each entry point, in order, as `[@variable, panel]` pairs; the
-    compiler copies it into the model's metadata.
+    - A constant B (f32, static [K, N], not a splat) is packed here, into a
+      constant `[ceil(N / panel), K, panel]` shared by the matmuls on it.
+    - In an entry point that assigns no variable, a B that is a variable's
+      buffer is read from a new trailing argument
+      `memref<ceil(N/panel) x K x panel xf32>`, to which the runtime binds
+      a packed copy of the variable that it refreshes only after the
+      variable may have been written (`docs/runtime.md`). Several matmuls
+      on one variable share the argument. The module attribute
+      `tfc.packed_variables` lists the new arguments of each entry point,
+      in order, as `[@variable, panel]` pairs; the compiler copies it into
+      the model's metadata.
+
+    The panel is the register tile's width that `target`'s tiling chooses
+    for N; N that is no whole vectors is padded to them with zero columns
+    in the packed copy (the matmul must start from a fill: it computes the
+    extra columns and keeps the first N). The matmul becomes the packed
+    contraction of the tiling pass, C3[i, p, j] += A[i, k] * Bp[p, k, j],
+    on its output viewed as [M, ceil(N / panel), panel].
 
     ```mlir
     func.func @run(%x: tensor<?x512xf32>, %w: memref<512x512xf32>)

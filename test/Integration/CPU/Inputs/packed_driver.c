@@ -1,5 +1,5 @@
 /* Drives packed_weights.mlir: its matmuls read their weights as packed
- * copies of the variables (tfc-pack-variable-weights), which the runtime
+ * copies of the variables (tfc-pack-weights), which the runtime
  * must refresh whenever a variable may have changed: after an assigning
  * entry point, tfc_variable_assign, or a write through tfc_variable_data
  * under the exclusive lock, also while other threads call the model. */

@@ -59,7 +59,7 @@ def TFC_Dialect : Dialect {
     // those of one of them.
     "::mlir::IntegerAttr":$merged_functions,
     // On the module: for each entry point (by name), the trailing
-    // arguments tfc-pack-variable-weights added, as [@variable, panel]
+    // arguments tfc-pack-weights added, as [@variable, panel]
     // pairs in argument order.
     "::mlir::DictionaryAttr":$packed_variables
   );

@@ -1,6 +1,6 @@
-// RUN: tfc-opt %s --split-input-file --tfc-pack-variable-weights=target=avx2 | FileCheck %s
-// RUN: tfc-opt %s --split-input-file --tfc-pack-variable-weights=target=avx512 | FileCheck %s --check-prefix=AVX512
-// RUN: tfc-opt %s --split-input-file --tfc-pack-variable-weights=target=avx2 --tfc-tile-and-fuse=target=avx2 | FileCheck %s --check-prefix=TILED
+// RUN: tfc-opt %s --split-input-file --tfc-pack-weights=target=avx2 | FileCheck %s
+// RUN: tfc-opt %s --split-input-file --tfc-pack-weights=target=avx512 | FileCheck %s --check-prefix=AVX512
+// RUN: tfc-opt %s --split-input-file --tfc-pack-weights=target=avx2 --tfc-tile-and-fuse=target=avx2 | FileCheck %s --check-prefix=TILED
 
 // A reading entry point: both matmuls on the variable @w (static and
 // dynamic rows) read one new trailing argument, @w packed in panels of the
@@ -94,4 +94,35 @@ func.func @accumulate(%x: tensor<4x64xf32>, %c: tensor<4x10xf32>, %w: memref<64x
   %wt = bufferization.to_tensor %w restrict writable : memref<64x10xf32> to tensor<64x10xf32>
   %y = linalg.matmul ins(%x, %wt : tensor<4x64xf32>, tensor<64x10xf32>) outs(%c : tensor<4x10xf32>) -> tensor<4x10xf32>
   return %y : tensor<4x10xf32>
+}
+
+// -----
+
+// A constant B is packed at compile time, in any function (an entry point
+// that assigns variables too): ten columns become one panel of 16 whose
+// last six columns are zeros. Matmuls on the same constant share the
+// packed copy. A splat is left alone.
+// CHECK-LABEL: func.func @constant(
+// CHECK:         %[[P:.*]] = arith.constant dense<{{\[\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00, 8.000000e+00, 9.000000e+00, 1.000000e+01, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00], [1.100000e+01, {{.*}}, 2.000000e+01, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]]]> : tensor<1x2x16xf32>
+// CHECK-NOT:     arith.constant dense<{{.*}}> : tensor<1x2x16xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[P]] : tensor<?x2xf32>, tensor<1x2x16xf32>) outs(%{{.*}} : tensor<?x1x16xf32>)
+// CHECK:         tensor.extract_slice %{{.*}}[0, 0] [%{{.*}}, 10] [1, 1] : tensor<?x16xf32> to tensor<?x10xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %[[P]] : tensor<4x2xf32>, tensor<1x2x16xf32>) outs(%{{.*}} : tensor<4x1x16xf32>)
+// CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<4x2xf32>, tensor<2x16xf32>)
+func.func @constant(%x: tensor<?x2xf32>, %s: tensor<4x2xf32>, %w: memref<2x2xf32>) -> (tensor<?x10xf32>, tensor<4x10xf32>, tensor<4x16xf32>) attributes {tfc.entry_point, tfc.variables = [@w], tfc.writes_variables} {
+  %zero = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %b = arith.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0], [11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0]]> : tensor<2x10xf32>
+  %splat = arith.constant dense<0.5> : tensor<2x16xf32>
+  %m = tensor.dim %x, %c0 : tensor<?x2xf32>
+  %e = tensor.empty(%m) : tensor<?x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<?x10xf32>) -> tensor<?x10xf32>
+  %y = linalg.matmul ins(%x, %b : tensor<?x2xf32>, tensor<2x10xf32>) outs(%f : tensor<?x10xf32>) -> tensor<?x10xf32>
+  %es = tensor.empty() : tensor<4x10xf32>
+  %fs = linalg.fill ins(%zero : f32) outs(%es : tensor<4x10xf32>) -> tensor<4x10xf32>
+  %ys = linalg.matmul ins(%s, %b : tensor<4x2xf32>, tensor<2x10xf32>) outs(%fs : tensor<4x10xf32>) -> tensor<4x10xf32>
+  %e16 = tensor.empty() : tensor<4x16xf32>
+  %f16 = linalg.fill ins(%zero : f32) outs(%e16 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %z = linalg.matmul ins(%s, %splat : tensor<4x2xf32>, tensor<2x16xf32>) outs(%f16 : tensor<4x16xf32>) -> tensor<4x16xf32>
+  return %y, %ys, %z : tensor<?x10xf32>, tensor<4x10xf32>, tensor<4x16xf32>
 }
