@@ -290,12 +290,15 @@ std::string ModelDescription::toMetadata() const {
     os << " variables " << e.variables.size();
     for (const std::string &v : e.variables)
       os << ' ' << v;
+    os << '\n';
+    // A line of its own: a runtime that does not know packed copies fails
+    // on it with a message instead of calling without them.
     if (!e.packedVariables.empty()) {
-      os << " packed " << e.packedVariables.size();
+      os << "packed " << e.name << ' ' << e.packedVariables.size();
       for (const auto &[variable, panel] : e.packedVariables)
         os << ' ' << variable << ' ' << panel;
+      os << '\n';
     }
-    os << '\n';
   }
   for (const InitializerPlanDescription &plan : plans) {
     os << "plan " << plan.collection << ' ' << plan.variables.size();

@@ -1,8 +1,8 @@
 //===- ModelMetadata.cpp - Parsing a compiled model's metadata ------------===//
 //
-// The metadata text is line based: one `variable`, `entry` or `plan` line per
-// item (docs/model-abi.md). It comes from the compiler, but a damaged or
-// foreign library must still fail with a message, never crash.
+// The metadata text is line based: one `variable`, `entry`, `packed` or
+// `plan` line per item (docs/model-abi.md). It comes from the compiler, but a
+// damaged or foreign library must still fail with a message, never crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -231,28 +231,38 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
   if (const char *what = readVariableRefs(reader, variables, e.variables,
                                           "variable reference"))
     return what;
-  // Optional: variables the code reads packed, each an f32 [K, N] in
-  // panels no wider than N or a few vectors.
-  if (!reader.atEnd()) {
-    reader.expect("packed");
-    int64_t count = reader.integer();
-    for (int64_t i = 0; reader.ok() && i < count; ++i) {
-      EntryPoint::PackedVariable packed;
-      packed.variable = variableIndex(variables, reader.word());
-      packed.panel = reader.integer();
-      if (packed.variable < 0)
-        return "packed variable";
-      const ModelVariable &v = variables[packed.variable];
-      if (v.dtype != TFC_F32 || v.shape.size() != 2 || packed.panel <= 0 ||
-          packed.panel > std::max<int64_t>(v.shape[1], 64))
-        return "packed variable";
-      e.packedVariables.push_back(packed);
-    }
-  }
   if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
     return "entry point";
   entries.push_back(std::move(e));
   return nullptr;
+}
+
+/// `packed ENTRY N (VARIABLE PANEL)...`: the packed copies of variables an
+/// entry point read so far takes, each an f32 [K, N] in panels no wider
+/// than N or a few vectors.
+static const char *readPackedLine(LineReader &reader,
+                                  const std::vector<ModelVariable> &variables,
+                                  std::vector<EntryPoint> &entries) {
+  std::string name = reader.word();
+  auto entry =
+      std::find_if(entries.begin(), entries.end(),
+                   [&](const EntryPoint &e) { return e.name == name; });
+  int64_t count = reader.integer();
+  if (entry == entries.end() || !entry->packedVariables.empty() || count < 0)
+    return "packed line";
+  for (int64_t i = 0; reader.ok() && i < count; ++i) {
+    EntryPoint::PackedVariable packed;
+    packed.variable = variableIndex(variables, reader.word());
+    packed.panel = reader.integer();
+    if (packed.variable < 0)
+      return "packed variable";
+    const ModelVariable &v = variables[packed.variable];
+    if (v.dtype != TFC_F32 || v.shape.size() != 2 || packed.panel <= 0 ||
+        packed.panel > std::max<int64_t>(v.shape[1], 64))
+      return "packed variable";
+    entry->packedVariables.push_back(packed);
+  }
+  return reader.ok() && reader.atEnd() ? nullptr : "packed line";
 }
 
 static const char *readPlanLine(LineReader &reader,
@@ -321,6 +331,8 @@ tfc_code tfc::runtime::parseModelMetadata(
       bad = readVariableLine(reader, abi, variables);
     } else if (kind == "entry") {
       bad = readEntryLine(reader, abi, variables, entries);
+    } else if (kind == "packed") {
+      bad = readPackedLine(reader, variables, entries);
     } else if (kind == "plan") {
       bad = readPlanLine(reader, variables, plans);
     } else if (!kind.empty()) {

@@ -101,22 +101,23 @@ TEST_F(ModelApiTest, CreateRejectsBadAbi) {
   EXPECT_EQ(tfc_status_code(status.get()), TFC_DATA_LOSS);
 }
 
-// A packed copy must name a variable of the model that is an f32 matrix
-// whose columns are whole panels (serve's `w` is an f32[3]).
+// A packed copy must name an entry point and a variable of the model that
+// is an f32 matrix (serve's `w` is an f32[3]), on a line of its own.
 TEST_F(ModelApiTest, CreateRejectsBadPackedVariables) {
   std::string text(serveAbi->metadata);
   size_t entryEnd = text.find('\n', text.find("entry serve"));
   ASSERT_NE(entryEnd, std::string::npos);
   for (const char *packed :
-       {" packed 1 nosuch 4", " packed 1 w 1", " packed 2 w", " packs"}) {
+       {"packed serve 1 nosuch 4", "packed serve 1 w 1", "packed serve 2 w",
+        "packed nosuch 0", "packed serve 0 extra"}) {
     std::string bad = text;
-    bad.insert(entryEnd, packed);
+    bad.insert(entryEnd + 1, std::string(packed) + "\n");
     tfc_model_abi abi = *serveAbi;
     abi.metadata = bad.c_str();
     abi.metadata_size = bad.size();
     EXPECT_EQ(tfc_model_create(&abi, nullptr, status.get()), nullptr) << packed;
     EXPECT_EQ(tfc_status_code(status.get()), TFC_DATA_LOSS) << packed;
-    EXPECT_NE(std::string(tfc_status_message(status.get())).find(packed + 1),
+    EXPECT_NE(std::string(tfc_status_message(status.get())).find(packed),
               std::string::npos)
         << tfc_status_message(status.get());
   }
