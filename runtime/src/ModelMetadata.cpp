@@ -231,7 +231,8 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
   if (const char *what = readVariableRefs(reader, variables, e.variables,
                                           "variable reference"))
     return what;
-  if (!reader.ok() || e.function < 0 || e.function >= abi->num_functions)
+  if (!reader.ok() || !reader.atEnd() || e.function < 0 ||
+      e.function >= abi->num_functions)
     return "entry point";
   entries.push_back(std::move(e));
   return nullptr;

@@ -121,6 +121,18 @@ TEST_F(ModelApiTest, CreateRejectsBadPackedVariables) {
               std::string::npos)
         << tfc_status_message(status.get());
   }
+  // Nor may an entry line carry anything after its variables: the code
+  // would be called without what it names.
+  std::string trailing = text;
+  trailing.insert(entryEnd, " packed 1 w 16");
+  tfc_model_abi abi = *serveAbi;
+  abi.metadata = trailing.c_str();
+  abi.metadata_size = trailing.size();
+  EXPECT_EQ(tfc_model_create(&abi, nullptr, status.get()), nullptr);
+  EXPECT_NE(
+      std::string(tfc_status_message(status.get())).find("bad entry point"),
+      std::string::npos)
+      << tfc_status_message(status.get());
 }
 
 TEST_F(ModelApiTest, Reflection) {
