@@ -49,7 +49,7 @@ TEST(TargetDescription, AVX2Tiles) {
   EXPECT_EQ(tiles.blockK, 256);
   EXPECT_EQ(tiles.blockM % tiles.registerM, 0);
   EXPECT_EQ(tiles.blockN % tiles.registerN, 0);
-  EXPECT_EQ(tiles.rowStep, 64);
+  EXPECT_EQ(tiles.rowStep, 32);
   EXPECT_EQ(get("sse").getTileSizes().rowStep, 32);
 }
 

@@ -68,9 +68,15 @@ CPUTileSizes CPUTarget::getTileSizes() const {
   tiles.minRowsToPack = 16 * lanes() * std::max<int64_t>(fmaUnits, 1);
   // Element-wise ops and reductions step through a row 64 elements (four
   // cache lines) at a time, at most half the register file per value: 4
-  // zmm or 8 ymm (measured 9 % faster than 4 ymm on the element-wise chain
-  // and 3 % on softmax), 8 xmm.
+  // zmm, 8 xmm. AVX2 takes 4 ymm (32 elements): on an AMD Zen 3, 8 ymm
+  // spilled the exponential's temporaries, and 4 ymm ran the element-wise
+  // chain over 16M elements in 10.6 ms against 11.7 ms (1 thread) and
+  // softmax [512, 30000] in 10.6 ms against 11.4 ms. (AVX2 code on an
+  // AVX-512 machine had measured the opposite, 8.5 ms against 9.2 ms; such
+  // a machine runs the AVX-512 build by default.)
   tiles.rowStep = std::min<int64_t>(64, vectorRegisters * lanes() / 2);
+  if (vectorBits == 256)
+    tiles.rowStep = 4 * lanes();
   // At most eight register files' worth of elements in one vector op.
   tiles.maxVectorElements = 8 * vectorRegisters * lanes();
   return tiles;
