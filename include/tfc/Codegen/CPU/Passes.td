@@ -25,7 +25,7 @@ def TFCTileAndFuse : Pass<"tfc-tile-and-fuse", "::mlir::func::FuncOp"> {
       most; 48x64), the block is what one thread computes and what stays in
       cache, an `scf.for` over blocks of the reduction dimension (256 at
       most), and a register tile (8x32x1 at most; 6x16x1) that vectorizes
-      into outer-product FMAs. From 512 rows on (256), B is first copied
+      into outer-product FMAs. From 512 rows on (64), B is first copied
       into panels of the register tile's width, so a register tile streams
       B from consecutive addresses; a contraction on a B that came packed
       (a variable's panels, `tfc-pack-weights`) is tiled the same
