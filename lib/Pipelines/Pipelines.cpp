@@ -44,7 +44,8 @@ static const RewriteName rewriteNames[] = {
      "fusion of producers into row-wise tiles (tfc-tile-and-fuse "
      "fuse-producers=false)"},
     {TfcRewrite::PackedWeights, "packed-weights",
-     "matmul weights in variables read as panels packed once "
+     "matmul weights in constants and variables read as panels packed "
+     "once "
      "(tfc-pack-weights)"},
 };
 

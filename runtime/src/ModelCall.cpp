@@ -173,7 +173,8 @@ TFC_RUNTIME_EXPORT void *tfc_rt_alloc_at(int64_t alignment, int64_t size,
 
 /// Brings the variables' copies on the call's side up to date and writes
 /// their descriptors, the j-th at `words + offsets[j]`, then those of the
-/// packed copies the code reads. Under the store lock.
+/// packed copies the code reads (of variables among the entry's, whose
+/// host copies are current by then). Under the store lock.
 static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
                               int64_t *words, const size_t *offsets,
                               tfc_status *status) {
@@ -191,8 +192,6 @@ static tfc_code bindVariables(tfc_model *model, const EntryPoint &entry,
   for (size_t j = 0; j < entry.packedVariables.size(); ++j) {
     const EntryPoint::PackedVariable &packed = entry.packedVariables[j];
     tfc_variable *var = model->variables[packed.variable].variable;
-    if (tfc_code code = variableToHost(var, status))
-      return code;
     void *data = nullptr;
     if (tfc_code code = packedVariable(var, packed.panel, &data, status))
       return code;

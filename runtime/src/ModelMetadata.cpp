@@ -239,8 +239,8 @@ static const char *readEntryLine(LineReader &reader, const tfc_model_abi *abi,
 }
 
 /// `packed ENTRY N (VARIABLE PANEL)...`: the packed copies of variables an
-/// entry point read so far takes, each an f32 [K, N] in panels no wider
-/// than N or a few vectors.
+/// entry point read so far takes, each one of its variables, an f32 [K, N]
+/// in panels no wider than N or a few vectors.
 static const char *readPackedLine(LineReader &reader,
                                   const std::vector<ModelVariable> &variables,
                                   std::vector<EntryPoint> &entries) {
@@ -255,7 +255,9 @@ static const char *readPackedLine(LineReader &reader,
     EntryPoint::PackedVariable packed;
     packed.variable = variableIndex(variables, reader.word());
     packed.panel = reader.integer();
-    if (packed.variable < 0)
+    if (packed.variable < 0 ||
+        std::find(entry->variables.begin(), entry->variables.end(),
+                  packed.variable) == entry->variables.end())
       return "packed variable";
     const ModelVariable &v = variables[packed.variable];
     if (v.dtype != TFC_F32 || v.shape.size() != 2 || packed.panel <= 0 ||

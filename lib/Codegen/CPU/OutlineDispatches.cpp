@@ -50,8 +50,7 @@ static bool isRematerialized(Operation *op) {
   if (isa<tensor::EmptyOp, tensor::DimOp>(op))
     return true;
   if (auto fill = dyn_cast<linalg::FillOp>(op))
-    return fill.hasPureTensorSemantics() &&
-           fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+    return fill.hasPureTensorSemantics() && getFillOfEmpty(fill.getResult(0));
   return isConstantOp(op) && !isWeight(op);
 }
 

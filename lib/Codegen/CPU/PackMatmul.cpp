@@ -11,7 +11,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -84,9 +83,8 @@ FailureOr<linalg::GenericOp> mlir::tfc::matmulOnPackedB(RewriterBase &rewriter,
   int64_t n = cType.getDimSize(1), width = panels * panel;
   // Packed B may have zero columns past N in its last panel; the output
   // then has them too, which only a fresh output (a fill) can.
-  auto fill = c.getDefiningOp<linalg::FillOp>();
-  bool fresh =
-      fill && fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>();
+  linalg::FillOp fill = getFillOfEmpty(c);
+  bool fresh = static_cast<bool>(fill);
   if (width < n || width - n >= panel || (width != n && !fresh))
     return failure();
   Location loc = matmul.getLoc();
@@ -136,6 +134,14 @@ FailureOr<linalg::GenericOp> mlir::tfc::matmulOnPackedB(RewriterBase &rewriter,
         {rewriter.getIndexAttr(1), rewriter.getIndexAttr(1)});
   rewriter.replaceOp(matmul, result);
   return packed;
+}
+
+linalg::FillOp mlir::tfc::getFillOfEmpty(Value value) {
+  auto fill = value.getDefiningOp<linalg::FillOp>();
+  if (!fill ||
+      !fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
+    return nullptr;
+  return fill;
 }
 
 bool mlir::tfc::isPackedMatmul(linalg::LinalgOp op) {

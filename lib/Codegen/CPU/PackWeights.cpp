@@ -18,10 +18,8 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/MapVector.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCPACKWEIGHTS
@@ -78,10 +76,7 @@ std::optional<int64_t> WeightPacker::panelFor(linalg::MatmulOp matmul,
   // as the tiling pass would (10 classes to 16), which needs a fresh
   // output.
   int64_t width = tiler.vectorColumns(n);
-  auto fill = init.getDefiningOp<linalg::FillOp>();
-  if (width != n &&
-      !(fill &&
-        fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>()))
+  if (width != n && !getFillOfEmpty(init))
     return std::nullopt;
   auto [blockN, registerN] = tiler.columnTiles(width);
   if (registerN % cpu.lanes() != 0 || blockN % registerN != 0 ||
@@ -176,7 +171,7 @@ FailureOr<SmallVector<Attribute>> WeightPacker::packVariables() {
   });
   MLIRContext *context = func.getContext();
   // One argument per variable and panel, read once at the entry.
-  llvm::MapVector<std::pair<Attribute, int64_t>, Value> packedArgs;
+  llvm::DenseMap<std::pair<Attribute, int64_t>, Value> packedArgs;
   SmallVector<Attribute> views;
   Block &entry = func.getBody().front();
   for (Candidate &candidate : candidates) {

@@ -168,6 +168,12 @@ private:
                                 int64_t registerN, bool packed,
                                 bool allRows = false);
 
+  /// `op`, a matmul whose output starts as a fill, on B padded with zero
+  /// columns to vectorColumns (the rows static or not); the first columns
+  /// of its result replace the matmul's. Failure when it is no such matmul
+  /// or needs no padding.
+  FailureOr<linalg::MatmulOp> padColumnsToVectors(linalg::LinalgOp op);
+
   /// Tiles a contraction (on a packed B when `packed`) into blocks of the
   /// target's reduction block; returns the tiled op, or null.
   Operation *tileReductionBlocks(linalg::LinalgOp op, bool packed);

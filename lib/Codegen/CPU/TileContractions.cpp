@@ -39,15 +39,12 @@ std::pair<int64_t, int64_t> TileAndFuse::columnTiles(int64_t n) const {
   return {blockN, divisorAtMost(blockN, tiles.registerN)};
 }
 
-/// `matmul` on B padded with zero columns, when its output starts as a
-/// fill: the result's first columns replace it. Columns that are no
-/// multiple of the vector width are padded to whole vectors: register
-/// tiles of partial vectors (10 output columns in tiles of 10, 100 in
-/// tiles of 10) ran at a tenth of the speed of whole ones. Columns that
-/// whole register tiles almost divide (1000 with AVX2's 16-column tiles,
-/// 784 with AVX-512's 32) are padded to them when that adds at most a
-/// sixteenth: a narrower tile would leave FMA units idle. The rows may be
-/// known only at run time.
+// Columns that are no multiple of the vector width are padded to whole
+// vectors: register tiles of partial vectors (10 output columns in tiles of
+// 10, 100 in tiles of 10) ran at a tenth of the speed of whole ones.
+// Columns that whole register tiles almost divide (1000 with AVX2's
+// 16-column tiles, 784 with AVX-512's 32) are padded to them when that adds
+// at most a sixteenth: a narrower tile would leave FMA units idle.
 int64_t TileAndFuse::vectorColumns(int64_t n) const {
   int64_t lanes = target.lanes(), registerN = tiles.registerN;
   // One column is a matrix-vector product: padding would multiply its work.
@@ -59,10 +56,10 @@ int64_t TileAndFuse::vectorColumns(int64_t n) const {
   return width;
 }
 
-static FailureOr<linalg::MatmulOp>
-padColumnsToVectors(RewriterBase &rewriter, linalg::MatmulOp matmul,
-                    function_ref<int64_t(int64_t)> vectorColumns) {
-  if (matmul.hasUserDefinedMaps())
+FailureOr<linalg::MatmulOp>
+TileAndFuse::padColumnsToVectors(linalg::LinalgOp op) {
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (!matmul || matmul.hasUserDefinedMaps())
     return failure();
   Value a = matmul.getDpsInputOperand(0)->get();
   Value b = matmul.getDpsInputOperand(1)->get();
@@ -73,11 +70,8 @@ padColumnsToVectors(RewriterBase &rewriter, linalg::MatmulOp matmul,
     return failure();
   int64_t n = bType.getDimSize(1);
   int64_t width = vectorColumns(n);
-  if (width == n)
-    return failure();
-  auto fill = c.getDefiningOp<linalg::FillOp>();
-  if (!fill ||
-      !fill.getDpsInitOperand(0)->get().getDefiningOp<tensor::EmptyOp>())
+  linalg::FillOp fill = getFillOfEmpty(c);
+  if (width == n || !fill)
     return failure();
   Location loc = matmul.getLoc();
   rewriter.setInsertionPoint(matmul);
@@ -118,11 +112,9 @@ TileAndFuse::packedColumnTiles(linalg::LinalgOp op) const {
 }
 
 LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-    if (FailureOr<linalg::MatmulOp> padded = padColumnsToVectors(
-            rewriter, matmul, [&](int64_t n) { return vectorColumns(n); });
-        succeeded(padded))
-      return tileMatmul(*padded);
+  if (FailureOr<linalg::MatmulOp> padded = padColumnsToVectors(op);
+      succeeded(padded))
+    return tileMatmul(*padded);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t m = ranges[0];
   linalg::LinalgOp contraction = op;
@@ -169,11 +161,9 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
 }
 
 LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op) {
-  if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation()))
-    if (FailureOr<linalg::MatmulOp> padded = padColumnsToVectors(
-            rewriter, matmul, [&](int64_t n) { return vectorColumns(n); });
-        succeeded(padded))
-      return tileDynamicMatmul(*padded);
+  if (FailureOr<linalg::MatmulOp> padded = padColumnsToVectors(op);
+      succeeded(padded))
+    return tileDynamicMatmul(*padded);
   bool packed = isPackedMatmul(op);
   auto [blockN, registerN] =
       packed ? packedColumnTiles(op) : columnTiles(op.getStaticLoopRanges()[1]);

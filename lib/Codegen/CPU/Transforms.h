@@ -34,6 +34,10 @@ matmulOnPackedB(RewriterBase &rewriter, linalg::MatmulOp matmul, Value packedB);
 /// Whether `op` is the contraction on a packed B of matmulOnPackedB.
 bool isPackedMatmul(linalg::LinalgOp op);
 
+/// The fill that computes `value` when it fills an empty tensor (a fresh
+/// output, as a contraction's zeros), else null.
+linalg::FillOp getFillOfEmpty(Value value);
+
 /// Splits the contraction `op` at row `rows` (of its first loop, the rows
 /// of its first input and of its output) into two contractions, each on
 /// its rows of the operands, the second updating the first's result; a

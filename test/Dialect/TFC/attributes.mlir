@@ -81,3 +81,21 @@ func.func @arg_unknown(%x: tensor<?xi8> {tfc.strings}) {
 func.func @result_name(%x: tensor<2xf32>) -> (tensor<2xf32> {tfc.name = 1}) {
   return %x : tensor<2xf32>
 }
+
+// -----
+
+// The packed copies of variables entry points take (tfc-pack-weights): on
+// the module, [@variable, panel] pairs per entry point.
+module attributes {tfc.packed_variables = {run = [[@w, 16], [@v, 8]]}} {
+}
+
+// -----
+
+// expected-error @+1 {{'tfc.packed_variables' must be a dictionary of arrays of [@variable, panel] pairs}}
+module attributes {tfc.packed_variables = {run = [[@w, 0]]}} {
+}
+
+// -----
+
+// expected-error @+1 {{'tfc.packed_variables' is only valid on a module}}
+func.func private @packed() attributes {tfc.packed_variables = {run = []}}

@@ -101,15 +101,23 @@ TEST_F(ModelApiTest, CreateRejectsBadAbi) {
   EXPECT_EQ(tfc_status_code(status.get()), TFC_DATA_LOSS);
 }
 
-// A packed copy must name an entry point and a variable of the model that
-// is an f32 matrix (serve's `w` is an f32[3]), on a line of its own.
+// A packed copy must name an entry point and one of its variables that is
+// an f32 matrix (serve's `w` is an f32[3]; `m` is a matrix serve does not
+// read), on a line of its own.
 TEST_F(ModelApiTest, CreateRejectsBadPackedVariables) {
   std::string text(serveAbi->metadata);
+  text.insert(text.find("entry serve"),
+              "variable m f32 2 4 16 collections 0 device - init zeros\n");
+  tfc_model_abi withMatrix = *serveAbi;
+  withMatrix.metadata = text.c_str();
+  withMatrix.metadata_size = text.size();
+  Model model(tfc_model_create(&withMatrix, nullptr, status.get()));
+  ASSERT_TRUE(model) << tfc_status_message(status.get());
   size_t entryEnd = text.find('\n', text.find("entry serve"));
   ASSERT_NE(entryEnd, std::string::npos);
   for (const char *packed :
-       {"packed serve 1 nosuch 4", "packed serve 1 w 1", "packed serve 2 w",
-        "packed nosuch 0", "packed serve 0 extra"}) {
+       {"packed serve 1 nosuch 4", "packed serve 1 w 1", "packed serve 1 m 16",
+        "packed serve 2 w", "packed nosuch 0", "packed serve 0 extra"}) {
     std::string bad = text;
     bad.insert(entryEnd + 1, std::string(packed) + "\n");
     tfc_model_abi abi = *serveAbi;
