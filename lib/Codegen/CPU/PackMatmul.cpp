@@ -26,24 +26,29 @@ static SmallVector<AffineMap> packedMatmulMaps(MLIRContext *context) {
           AffineMap::get(4, 0, {i, p, j}, context)};
 }
 
+bool mlir::tfc::canPackMatmulB(linalg::MatmulOp matmul, int64_t panel) {
+  auto aType =
+      cast<RankedTensorType>(matmul.getDpsInputOperand(0)->get().getType());
+  auto bType =
+      cast<RankedTensorType>(matmul.getDpsInputOperand(1)->get().getType());
+  auto cType =
+      cast<RankedTensorType>(matmul.getDpsInitOperand(0)->get().getType());
+  // The checks of matmulOnPackedB too, before anything is created.
+  return !matmul.hasUserDefinedMaps() && bType.hasStaticShape() &&
+         aType.getElementType().isF32() && bType.getElementType().isF32() &&
+         cType.getElementType().isF32() &&
+         cType.getDimSize(1) == bType.getDimSize(1) &&
+         bType.getDimSize(1) % panel == 0;
+}
+
 FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
 mlir::tfc::packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul,
                        int64_t panel) {
-  auto aType =
-      cast<RankedTensorType>(matmul.getDpsInputOperand(0)->get().getType());
+  if (!canPackMatmulB(matmul, panel))
+    return failure();
   Value b = matmul.getDpsInputOperand(1)->get();
   auto bType = cast<RankedTensorType>(b.getType());
-  auto cType =
-      cast<RankedTensorType>(matmul.getDpsInitOperand(0)->get().getType());
-  // The checks of matmulOnPackedB, before anything is created.
-  if (matmul.hasUserDefinedMaps() || !bType.hasStaticShape() ||
-      !aType.getElementType().isF32() || !bType.getElementType().isF32() ||
-      !cType.getElementType().isF32() ||
-      cType.getDimSize(1) != bType.getDimSize(1))
-    return failure();
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
-  if (n % panel != 0)
-    return failure();
   int64_t panels = n / panel;
   Location loc = matmul.getLoc();
   rewriter.setInsertionPoint(matmul);

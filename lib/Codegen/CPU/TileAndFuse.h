@@ -148,8 +148,11 @@ public:
   /// Tiles a matmul with dynamic rows: blocks of the target's rows over
   /// threads, each split into tiles of static row counts (register tiles,
   /// a padded register tile for the rows left, or tiles of 2 and 1 rows)
-  /// that tileReduction handles as in a static matmul.
-  LogicalResult tileDynamicMatmul(linalg::LinalgOp op);
+  /// that tileReduction handles as in a static matmul. With
+  /// `packAtRunTime`, a matmul whose B could be packed is two versions,
+  /// chosen by the rows at run time (branchOnRowsToPack).
+  LogicalResult tileDynamicMatmul(linalg::LinalgOp op,
+                                  bool packAtRunTime = true);
   void tileRowWise(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
   /// alone when `root` is `conv`) into row blocks over threads and register
@@ -173,6 +176,14 @@ private:
   /// of its result replace the matmul's. Failure when it is no such matmul
   /// or needs no padding.
   FailureOr<linalg::MatmulOp> padColumnsToVectors(linalg::LinalgOp op);
+
+  /// Replaces `matmul`, of rows known at run time, by a branch on them:
+  /// from the target's minRowsToPack rows, the matmul on B packed per call
+  /// into panels of `panel` columns (the pack tiled), else the matmul
+  /// itself. Returns both contractions, or failure (nothing changed) when
+  /// B cannot be packed.
+  FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
+  branchOnRowsToPack(linalg::MatmulOp matmul, int64_t panel);
 
   /// Tiles a contraction (on a packed B when `packed`) into blocks of the
   /// target's reduction block; returns the tiled op, or null.

@@ -23,6 +23,9 @@ namespace mlir::tfc {
 FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>>
 packMatmulB(RewriterBase &rewriter, linalg::MatmulOp matmul, int64_t panel);
 
+/// Whether packMatmulB applies to `matmul` with panels of `panel` columns.
+bool canPackMatmulB(linalg::MatmulOp matmul, int64_t panel);
+
 /// Replaces `matmul` (rows static or dynamic) by the contraction of
 /// packMatmulB on `packedB`, B already packed into panels
 /// [ceil(N / panel), K, panel], the columns past N zero (allowed only when

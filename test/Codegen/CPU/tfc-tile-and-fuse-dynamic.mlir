@@ -14,7 +14,24 @@
 // output rows are dropped; when 1 to 3 are left, tiles of 2 and 1 rows.
 // Each tile has a static row count and register tiles of its rows by 32
 // columns, as in a static matmul.
+// That is the version for fewer rows than AVX-512 packs B for (512): from
+// 512 rows, chosen at run time, B is packed into panels of 32 columns
+// first, and the same loops run on the packed B.
 // CHECK-LABEL: func.func @matmul
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK: %[[PACK:.*]] = arith.cmpi sge, %{{.*}}, %[[C512]] : index
+// CHECK: scf.if %[[PACK]] -> (tensor<?x256xf32>) {
+// CHECK:   %[[PACKED:.*]] = scf.forall (%{{.*}}) in (8) {{.*}} -> (tensor<8x1024x32xf32>)
+// CHECK:     linalg.transpose {{.*}} permutation = [1, 0, 2]
+// CHECK:   scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 8) step (%{{.*}}, 8) {{.*}} -> (tensor<?x8x32xf32>)
+// CHECK:     tensor.extract_slice %[[PACKED]]
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x32xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x32xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<2x1xf32>, tensor<1x1x32xf32>)
+// CHECK:     linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x1x32xf32>)
+// CHECK:   %[[COLUMNS:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2]] : tensor<?x8x32xf32> into tensor<?x256xf32>
+// CHECK:   scf.yield %[[COLUMNS]]
+// CHECK: } else {
 // CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C128:.*]] = arith.constant 128 : index
 // CHECK-DAG: %[[TILE:.*]] = arith.constant 8 : index
@@ -52,8 +69,12 @@
 // CHECK:         linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<1x1xf32>, tensor<1x32xf32>) outs(%{{.*}} : tensor<1x32xf32>)
 // CHECK:   scf.forall.in_parallel
 // With AVX2's 6x16 register tiles: tiles of 6 rows, a padded one of 6 for
-// 3 to 5 rows left, then of 2 and 1.
+// 3 to 5 rows left, then of 2 and 1; B packed from 64 rows.
 // AVX2-LABEL: func.func @matmul
+// AVX2:       %[[C64:.*]] = arith.constant 64 : index
+// AVX2:       arith.cmpi sge, %{{.*}}, %[[C64]] : index
+// AVX2:       linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x1x16xf32>)
+// AVX2:     } else {
 // AVX2:       linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x16xf32>) outs(%{{.*}} : tensor<6x16xf32>)
 // AVX2:   arith.constant 3 : index
 // AVX2:     tensor.pad

@@ -3,8 +3,9 @@
 // counts (8, 4, 2, 1 rows) for what is left of a block, rows one at a time
 // for softmax. Each batch size below exercises another mix of them, and
 // batch 0 none. The outputs match float64 references, and at batch 64
-// they are the static model's bit for bit (same tiles, same order of
-// summation), on one thread and on two.
+// and 1000 they are the static model's bit for bit (same tiles, same order
+// of summation), on one thread and on two. At 1000 rows both read B packed
+// per call: the dynamic model chooses its packed version at run time.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/dynamic_batch.py inputs %t
 // RUN: tfc compile %s -o %t/libdyn.so
@@ -21,6 +22,8 @@
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libdyn.so --fn mlp --input x=%t/x1000.npy --input w1=%t/w1.npy --input b1=%t/b1.npy --input w2=%t/w2.npy --input b2=%t/b2.npy --output-dir %t/mlp1000b --max-elements 0
 // RUN: %python %S/Inputs/dynamic_batch.py check %t/mlp1000b/output0.npy %t/y1000.npy | FileCheck %s --check-prefix=MLP1000
 // RUN: %python %S/Inputs/dynamic_batch.py check %t/mlp1000a/output0.npy %t/mlp1000b/output0.npy --exact | FileCheck %s --check-prefix=SAME1000
+// RUN: env TFC_NUM_THREADS=2 tfc run %t/libdyn.so --fn mlp_static1000 --input x=%t/x1000.npy --input w1=%t/w1.npy --input b1=%t/b1.npy --input w2=%t/w2.npy --input b2=%t/b2.npy --output-dir %t/static1000 --max-elements 0
+// RUN: %python %S/Inputs/dynamic_batch.py check %t/mlp1000b/output0.npy %t/static1000/output0.npy --exact | FileCheck %s --check-prefix=SAME1000
 // RUN: env TFC_NUM_THREADS=2 tfc run %t/libdyn.so --fn mlp_static64 --input x=%t/x64.npy --input w1=%t/w1.npy --input b1=%t/b1.npy --input w2=%t/w2.npy --input b2=%t/b2.npy --output-dir %t/static64
 // RUN: %python %S/Inputs/dynamic_batch.py check %t/mlp64/output0.npy %t/static64/output0.npy --exact | FileCheck %s --check-prefix=SAME64
 //
@@ -75,6 +78,19 @@ func.func @mlp_static64(%x: tensor<64x40xf32> {tfc.name = "x"}, %w1: tensor<40x6
     tfc.fetch %p : tensor<64x32xf32>
   }
   return %r : tensor<64x32xf32>
+}
+
+func.func @mlp_static1000(%x: tensor<1000x40xf32> {tfc.name = "x"}, %w1: tensor<40x64xf32> {tfc.name = "w1"}, %b1: tensor<64xf32> {tfc.name = "b1"}, %w2: tensor<64x32xf32> {tfc.name = "w2"}, %b2: tensor<32xf32> {tfc.name = "b2"}) -> tensor<1000x32xf32> {
+  %r = tfc.graph -> (tensor<1000x32xf32>) {
+    %m1 = tfc.matmul %x, %w1 : tensor<1000x40xf32>, tensor<40x64xf32>
+    %z1 = tfc.bias_add %m1, %b1 : tensor<1000x64xf32>, tensor<64xf32>
+    %h1 = tfc.relu %z1 : tensor<1000x64xf32>
+    %m2 = tfc.matmul %h1, %w2 : tensor<1000x64xf32>, tensor<64x32xf32>
+    %z2 = tfc.bias_add %m2, %b2 : tensor<1000x32xf32>, tensor<32xf32>
+    %p = tfc.softmax %z2 : tensor<1000x32xf32>
+    tfc.fetch %p : tensor<1000x32xf32>
+  }
+  return %r : tensor<1000x32xf32>
 }
 
 func.func @softmax(%x: tensor<?x300xf32> {tfc.name = "x"}) -> tensor<?x300xf32> {
