@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -91,4 +92,27 @@ void mlir::tfc::foldDynamicSizes(Operation *scope,
       .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
       .setListener(listener);
   (void)applyOpPatternsGreedily(sizeOps, std::move(patterns), config);
+
+  // Each loop tiling builds reads the sizes it needs with a `tensor.dim`
+  // (and an index constant) of its own: equal sizes, different values.
+  // Each becomes the first read of the same dimension that dominates it.
+  SmallVector<tensor::DimOp> dims;
+  scope->walk<WalkOrder::PreOrder>(
+      [&](tensor::DimOp dim) { dims.push_back(dim); });
+  DominanceInfo dominance(scope);
+  DenseMap<std::pair<Value, int64_t>, SmallVector<Value, 2>> reads;
+  IRRewriter rewriter(context, listener);
+  for (tensor::DimOp dim : dims) {
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!index)
+      continue;
+    SmallVector<Value, 2> &earlier = reads[{dim.getSource(), *index}];
+    auto *it = llvm::find_if(earlier, [&](Value read) {
+      return dominance.properlyDominates(read, dim);
+    });
+    if (it != earlier.end())
+      rewriter.replaceOp(dim, *it);
+    else
+      earlier.push_back(dim.getResult());
+  }
 }

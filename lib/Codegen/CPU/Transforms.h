@@ -108,8 +108,9 @@ LogicalResult tileDynamicRow(RewriterBase &rewriter, linalg::LinalgOp op,
 
 /// Folds the sizes in `scope` that tiling read from different tensors of
 /// the same size (`tensor.dim` of an op's result, of its init, of an empty
-/// tensor) to one value each, so that CSE sees the copies of a fused
-/// producer as equal. Erasures are reported to `listener`.
+/// tensor), or from the same tensor in different loops, to one value each,
+/// so that CSE sees the copies of a fused producer as equal. Erasures are
+/// reported to `listener`.
 void foldDynamicSizes(Operation *scope, RewriterBase::Listener *listener);
 
 /// Makes every `tensor.dim` of a result of the destination-style `op` read
