@@ -10,6 +10,8 @@
 #include "tfc/Codegen/CPU/Passes.h"
 #include "tfc/Codegen/CPU/TargetDescription.h"
 
+#include "ExpApproximation.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
@@ -25,13 +27,13 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// The functions whose approximations are accurate to a few ulp over the
-/// whole f32 range (sin, cos and atan lose accuracy far from zero and stay
-/// with libm).
+/// The functions whose approximations of MLIR's are accurate to a few ulp
+/// over the whole f32 range (sin, cos and atan lose accuracy far from zero
+/// and stay with libm); exp is tfc's own (ExpApproximation.cpp).
 static bool isApproximated(StringRef name) {
   name.consume_front("math.");
-  return llvm::is_contained(
-      {"exp", "expm1", "log", "log1p", "log2", "tanh", "erf"}, name);
+  return llvm::is_contained({"expm1", "log", "log1p", "log2", "tanh", "erf"},
+                            name);
 }
 
 namespace {
@@ -64,6 +66,7 @@ struct TFCApproximateMathPass
     }
     RewritePatternSet patterns(&getContext());
     populateMathPolynomialApproximationPatterns(patterns, isApproximated);
+    populateExpApproximationPatterns(patterns);
     if (cpu->fmaUnits == 0)
       patterns.add<SplitFma>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

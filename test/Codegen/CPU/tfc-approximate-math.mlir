@@ -24,3 +24,34 @@ func.func @approximated(%x: vector<16xf32>, %y: f32) -> (vector<16xf32>, f32, f3
   %s = math.sin %y : f32
   return %e, %l, %t, %s : vector<16xf32>, f32, f32, f32
 }
+
+// tfc's exp: n rounded by adding 1.5 * 2^23 (0x4B400000) in the multiply-add
+// by log2(e), r reduced in two parts of ln 2, a degree-6 polynomial ending
+// in 1 + r p(r), 2^n added to its exponent bits (the rounded sum's bits
+// shifted by 23), then 0 below ln(FLT_MIN) and +inf above ln(FLT_MAX).
+// CHECK-LABEL: func.func @exp
+// CHECK-DAG: %[[MAGIC:.*]] = arith.constant dense<0x4B400000> : vector<8xf32>
+// CHECK-DAG: %[[LOG2E:.*]] = arith.constant dense<1.44269502> : vector<8xf32>
+// CHECK-DAG: %[[ONE:.*]] = arith.constant dense<1.000000e+00> : vector<8xf32>
+// CHECK-DAG: %[[LOW:.*]] = arith.constant dense<-87.3365478> : vector<8xf32>
+// CHECK-DAG: %[[HIGH:.*]] = arith.constant dense<8.872280e+01> : vector<8xf32>
+// CHECK-DAG: %[[INF:.*]] = arith.constant dense<0x7F800000> : vector<8xf32>
+// CHECK: %[[J:.*]] = math.fma %[[X:.*]], %[[LOG2E]], %[[MAGIC]]
+// CHECK: %[[N:.*]] = arith.subf %[[J]], %[[MAGIC]]
+// CHECK: %[[RHI:.*]] = math.fma %[[N]], %{{.*}}, %[[X]]
+// CHECK: %[[R:.*]] = math.fma %[[N]], %{{.*}}, %[[RHI]]
+// CHECK-COUNT-5: math.fma %{{.*}}, %[[R]], %{{.*}}
+// CHECK: %[[P:.*]] = math.fma %{{.*}}, %[[R]], %[[ONE]]
+// CHECK: %[[JBITS:.*]] = arith.bitcast %[[J]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[SCALE:.*]] = arith.shli %[[JBITS]], %{{.*}} : vector<8xi32>
+// CHECK: %[[PBITS:.*]] = arith.bitcast %[[P]] : vector<8xf32> to vector<8xi32>
+// CHECK: %[[SUM:.*]] = arith.addi %[[PBITS]], %[[SCALE]]
+// CHECK: %[[Y:.*]] = arith.bitcast %[[SUM]] : vector<8xi32> to vector<8xf32>
+// CHECK: %[[SMALL:.*]] = arith.cmpf olt, %[[X]], %[[LOW]]
+// CHECK: %[[LARGE:.*]] = arith.cmpf ogt, %[[X]], %[[HIGH]]
+// CHECK: %[[FLUSHED:.*]] = arith.select %[[SMALL]], %{{.*}}, %[[Y]]
+// CHECK: arith.select %[[LARGE]], %[[INF]], %[[FLUSHED]]
+func.func @exp(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp %x : vector<8xf32>
+  return %e : vector<8xf32>
+}

@@ -135,8 +135,8 @@ def TFCApproximateMath : Pass<"tfc-approximate-math"> {
   let description = [{
     Replaces f32 `math.exp`, `math.expm1`, `math.log`, `math.log1p`,
     `math.log2`, `math.tanh` and `math.erf` (scalars and vectors) with
-    MLIR's polynomial approximations, which vectorize, instead of calls to
-    libm, which do not. `sin`, `cos` and `atan` stay with libm: their
+    polynomial approximations, which vectorize, instead of calls to libm,
+    which do not: tfc's own for `exp`, MLIR's for the others. `sin`, `cos` and `atan` stay with libm: their
     approximations lose accuracy far from zero. The approximations are accurate to a few ulp in the normal range
     (test/unit/ApproximateMathTest.cpp states the measured maximum relative
     errors).
