@@ -172,6 +172,10 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTFCFreeIterationBuffers());
   // Vectorized gathers from slices of a buffer read the elements they mean.
   pm.addNestedPass<func::FuncOp>(createTFCPhysicalGatherIndices());
+  // The memory-bound first pass of a row chain overlaps the arithmetic of
+  // the previous row's later passes.
+  if (optimize)
+    pm.addNestedPass<func::FuncOp>(createTFCPrefetchRows());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A large graph is one large function: its pieces become functions of
