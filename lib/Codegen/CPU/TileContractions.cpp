@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Utils/Utils.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
@@ -444,16 +445,27 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
   if (!block)
     return;
   inner[1] = 1;
-  inner[2] = divisorAtMost(cols, tiles.registerM);
+  // Output columns in register tiles of the target's rows (6 with AVX2),
+  // the columns left over in one tile of their own (peeled below), where
+  // the largest divisor is a narrower tile: 64 columns made tiles of 4 (8
+  // accumulators, too few to hide the FMA latency), 14 tiles of 2, 7 tiles
+  // of 1. A divisor of at least half the register tile stays for few
+  // columns (8 columns: two tiles of 4 rather than 6 and 2).
+  int64_t colTile = divisorAtMost(cols, tiles.registerM);
+  bool peelCols =
+      colTile < tiles.registerM && cols > tiles.registerM &&
+      (cols >= 2 * tiles.registerM || 2 * colTile <= tiles.registerM);
+  inner[2] = peelCols ? tiles.registerM : colTile;
   inner[3] = divisorAtMost(channels, tiles.registerN);
   // The block's fill stays outside the register tiles (fused there, each
-  // tile would zero a buffer of its own), tiled like them.
+  // tile would zero a buffer of its own), tiled like them but in columns
+  // that divide the block (static tiles, no peeled one).
   linalg::Conv2DNhwcHwcfOp blockConv = findTiledConvolution(block, isConv);
   if (blockConv)
     if (auto fill = blockConv.getDpsInitOperand(0)
                         ->get()
                         .getDefiningOp<linalg::FillOp>())
-      tileAndFuse(fill, {1, 1, inner[2], inner[3]}, LoopType::ForOp,
+      tileAndFuse(fill, {1, 1, colTile, inner[3]}, LoopType::ForOp,
                   fuseNothing);
   Operation *tile =
       tileAndFuse(block, inner, LoopType::ForOp, [](Operation *producer, bool) {
@@ -461,10 +473,29 @@ void TileAndFuse::tileConvolution(linalg::LinalgOp root,
       });
   if (!tile)
     return;
+  SmallVector<linalg::Conv2DNhwcHwcfOp> tiledConvs;
+  if (linalg::Conv2DNhwcHwcfOp tiledConv = findTiledConvolution(tile, isConv))
+    tiledConvs.push_back(tiledConv);
+  // The last, narrower tile of columns as a loop iteration of its own, of
+  // static sizes (the loop's bounds are): the loop over columns is the
+  // outermost of the register tile's loops that steps by the column tile to
+  // the last column.
+  if (peelCols) {
+    scf::ForOp columnLoop;
+    for (auto loop = dyn_cast<scf::ForOp>(tile->getParentOp()); loop;
+         loop = dyn_cast<scf::ForOp>(loop->getParentOp()))
+      if (getConstantIntValue(loop.getStep()) == inner[2] &&
+          getConstantIntValue(loop.getUpperBound()) == cols)
+        columnLoop = loop;
+    scf::ForOp partial;
+    if (columnLoop && succeeded(scf::peelForLoopAndSimplifyBounds(
+                          rewriter, columnLoop, partial)))
+      partial.walk(
+          [&](linalg::Conv2DNhwcHwcfOp conv) { tiledConvs.push_back(conv); });
+  }
   // The register tile's reduction, one filter tap and input channel per
   // step: the accumulators stay in registers across it (tfc-vectorize
   // hoists them), and the step is an outer product.
-  linalg::Conv2DNhwcHwcfOp tiledConv = findTiledConvolution(tile, isConv);
-  if (tiledConv)
+  for (linalg::Conv2DNhwcHwcfOp tiledConv : tiledConvs)
     tileAndFuse(tiledConv, {0, 0, 0, 0, 1, 1, 1}, LoopType::ForOp, fuseNothing);
 }
