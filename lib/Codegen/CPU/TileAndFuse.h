@@ -185,6 +185,10 @@ private:
   FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
   branchOnRowsToPack(linalg::MatmulOp matmul, int64_t panel);
 
+  /// Tiles the copy of B into panels of packMatmulB so that it reads B in
+  /// order.
+  void tilePack(linalg::TransposeOp pack);
+
   /// Tiles a contraction (on a packed B when `packed`) into blocks of the
   /// target's reduction block; returns the tiled op, or null.
   Operation *tileReductionBlocks(linalg::LinalgOp op, bool packed);

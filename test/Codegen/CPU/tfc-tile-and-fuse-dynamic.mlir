@@ -21,7 +21,7 @@
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
 // CHECK: %[[PACK:.*]] = arith.cmpi sge, %{{.*}}, %[[C512]] : index
 // CHECK: scf.if %[[PACK]] -> (tensor<?x256xf32>) {
-// CHECK:   %[[PACKED:.*]] = scf.forall (%{{.*}}) in (8) {{.*}} -> (tensor<8x1024x32xf32>)
+// CHECK:   %[[PACKED:.*]] = scf.forall (%{{.*}}) = (0) to (1024) step (16) {{.*}} -> (tensor<8x1024x32xf32>)
 // CHECK:     linalg.transpose {{.*}} permutation = [1, 0, 2]
 // CHECK:   scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (%{{.*}}, 8) step (%{{.*}}, 8) {{.*}} -> (tensor<?x8x32xf32>)
 // CHECK:     tensor.extract_slice %[[PACKED]]

@@ -13,7 +13,7 @@
 // contraction (blocks of 30 rows and 4 panels) and the last 4 rows
 // another, with 4x16 register tiles. Both update the same packed output.
 // AVX2-LABEL: func.func @matmul
-// AVX2: %[[PACK:.*]] = scf.forall (%{{.*}}) in (64)
+// AVX2: %[[PACK:.*]] = scf.forall (%{{.*}}) = (0) to (1024) step (16) {{.*}} -> (tensor<64x1024x16xf32>)
 // AVX2: %[[EMPTY:.*]] = tensor.empty() : tensor<1024x64x16xf32>
 // AVX2: %[[TOP:.*]] = tensor.extract_slice %[[EMPTY]][0, 0, 0] [1020, 64, 16]
 // AVX2: %[[MAIN:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (64, 1020) step (4, 30) shared_outs(%{{.*}} = %[[TOP]])
@@ -36,8 +36,14 @@
 // NEON: scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (128, 1024) step (4, 64)
 // NEON:   linalg.generic
 // NEON-SAME: ins(%{{.*}}, %{{.*}} : tensor<8x1xf32>, tensor<1x1x8xf32>) outs(%{{.*}} : tensor<8x1x8xf32>)
+// The pack reads B in order: chunks of 16 rows of B over threads, then a
+// row at a time, its 32 panels inside.
 // CHECK-LABEL: func.func @matmul
-// CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) in (32)
+// CHECK: %[[PACK:.*]] = scf.forall (%{{.*}}) = (0) to (1024) step (16) {{.*}} -> (tensor<32x1024x32xf32>)
+// CHECK:   scf.for %[[ROW:.*]] = %{{.*}} to %c16 step
+// CHECK:     scf.for %[[PANEL:.*]] = %{{.*}} to %c32 step
+// CHECK:       tensor.extract_slice %{{.*}}[%[[ROW]], %[[PANEL]], 0] [1, 1, 32]
+// CHECK:       linalg.transpose ins(%{{.*}} : tensor<1x1x32xf32>) {{.*}} permutation = [1, 0, 2]
 // CHECK: %[[RESULT:.*]] = scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 1024) step (8, 64)
 // CHECK:   linalg.fill
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[C256:.*]] iter_args
@@ -303,7 +309,7 @@ func.func @empty_rows(%x: tensor<2x0xf32>) -> tensor<2x0xf32> {
 // columns are the result.
 // AVX2-LABEL: func.func @odd_columns
 // AVX2-NOT: tensor.pad
-// AVX2: scf.forall (%{{.*}}) in (49) shared_outs(%{{.*}}) -> (tensor<49x512x16xf32>)
+// AVX2: scf.forall (%{{.*}}) = (0) to (512) step (8) shared_outs(%{{.*}}) -> (tensor<49x512x16xf32>)
 // AVX2: linalg.fill {{.*}} -> tensor<6x1x16xf32>
 // AVX2: linalg.generic
 // AVX2-SAME: ins(%{{.*}}, %{{.*}} : tensor<6x1xf32>, tensor<1x1x16xf32>) outs(%{{.*}} : tensor<6x1x16xf32>)
