@@ -47,6 +47,8 @@ static const RewriteName rewriteNames[] = {
      "matmul weights in constants and variables read as panels packed "
      "once "
      "(tfc-pack-weights)"},
+    {TfcRewrite::PrefetchRows, "prefetch-rows",
+     "a row chain's second pass prefetching the next row (tfc-prefetch-rows)"},
 };
 
 void TfcRewriteParser::initialize() {
@@ -174,7 +176,7 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTFCPhysicalGatherIndices());
   // The memory-bound first pass of a row chain overlaps the arithmetic of
   // the previous row's later passes.
-  if (optimize)
+  if (optimize && options.runs(TfcRewrite::PrefetchRows))
     pm.addNestedPass<func::FuncOp>(createTFCPrefetchRows());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

@@ -28,6 +28,7 @@ enum class TfcRewrite {
   BroadcastMerge, // tfc-broadcast-merge
   RowFusion,      // producers fused into row-wise tiles (tfc-tile-and-fuse)
   PackedWeights,  // tfc-pack-weights
+  PrefetchRows,   // tfc-prefetch-rows
 };
 
 /// Parses the names of the rewrites (`slice-to-reduce`, ...) for
