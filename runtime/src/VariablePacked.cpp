@@ -15,19 +15,19 @@
 using namespace tfc::runtime;
 
 /// Copies `src` [k, n] into `dst` [ceil(n / panel), k, panel], the columns
-/// past n zero.
+/// past n zero. Rows outside panels: `src` is read in order (panels outside
+/// rows read it a row apart per step, as the compiled per-call pack did).
 static void packPanels(const float *src, float *dst, int64_t k, int64_t n,
                        int64_t panel) {
   int64_t panels = (n + panel - 1) / panel;
-  for (int64_t p = 0; p < panels; ++p) {
-    int64_t columns = std::min(panel, n - p * panel);
-    for (int64_t row = 0; row < k; ++row) {
+  for (int64_t row = 0; row < k; ++row)
+    for (int64_t p = 0; p < panels; ++p) {
+      int64_t columns = std::min(panel, n - p * panel);
       float *to = dst + (p * k + row) * panel;
       std::memcpy(to, src + row * n + p * panel,
                   static_cast<size_t>(columns) * sizeof(float));
       std::fill(to + columns, to + panel, 0.0f);
     }
-  }
 }
 
 tfc_code tfc::runtime::packedVariable(tfc_variable *var, int64_t panel,

@@ -74,19 +74,30 @@ LogicalResult mlir::tfc::tileDynamicRow(RewriterBase &rewriter,
   return success();
 }
 
-void mlir::tfc::foldDynamicSizes(Operation *scope,
+void mlir::tfc::foldDynamicSizes(Operation *loops,
                                  RewriterBase::Listener *listener) {
-  MLIRContext *context = scope->getContext();
+  MLIRContext *context = loops->getContext();
+  // The size ops of the loops and of their block (tiling reads sizes before
+  // the loops too), not those inside the block's other ops: over the whole
+  // function, every root would visit every other root's loops.
+  auto forEachSizeOp = [&](function_ref<void(Operation *)> fn) {
+    for (Operation &op : *loops->getBlock()) {
+      if (&op == loops)
+        op.walk<WalkOrder::PreOrder>([&](Operation *nested) {
+          if (isa<tensor::DimOp, tensor::EmptyOp>(nested))
+            fn(nested);
+        });
+      else if (isa<tensor::DimOp, tensor::EmptyOp>(op))
+        fn(&op);
+    }
+  };
   RewritePatternSet patterns(context);
   tensor::DimOp::getCanonicalizationPatterns(patterns, context);
   tensor::EmptyOp::getCanonicalizationPatterns(patterns, context);
   // Only the size ops and what they create are rewritten: folding every op
-  // of the scope would also fold away the loops the caller still holds.
+  // of the loops would also fold away the loops the caller still holds.
   SmallVector<Operation *> sizeOps;
-  scope->walk([&](Operation *op) {
-    if (isa<tensor::DimOp, tensor::EmptyOp>(op))
-      sizeOps.push_back(op);
-  });
+  forEachSizeOp([&](Operation *op) { sizeOps.push_back(op); });
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled)
       .setStrictness(GreedyRewriteStrictness::ExistingAndNewOps)
@@ -97,9 +108,11 @@ void mlir::tfc::foldDynamicSizes(Operation *scope,
   // (and an index constant) of its own: equal sizes, different values.
   // Each becomes the first read of the same dimension that dominates it.
   SmallVector<tensor::DimOp> dims;
-  scope->walk<WalkOrder::PreOrder>(
-      [&](tensor::DimOp dim) { dims.push_back(dim); });
-  DominanceInfo dominance(scope);
+  forEachSizeOp([&](Operation *op) {
+    if (auto dim = dyn_cast<tensor::DimOp>(op))
+      dims.push_back(dim);
+  });
+  DominanceInfo dominance(loops->getParentOp());
   DenseMap<std::pair<Value, int64_t>, SmallVector<Value, 2>> reads;
   IRRewriter rewriter(context, listener);
   for (tensor::DimOp dim : dims) {

@@ -26,30 +26,9 @@ using namespace mlir::tfc;
 /// Bytes per cache line, on every CPU target tfc has.
 static constexpr int64_t kCacheLineBytes = 64;
 
-namespace {
-/// A row of a buffer that a pass over the row reads: `buffer[row, j]`.
-struct RowRead {
-  Value buffer, row;
-  bool operator==(const RowRead &other) const {
-    return buffer == other.buffer && row == other.row;
-  }
-};
-} // namespace
-
-namespace llvm {
-template <> struct DenseMapInfo<RowRead> {
-  static RowRead getEmptyKey() {
-    return {DenseMapInfo<Value>::getEmptyKey(), Value()};
-  }
-  static RowRead getTombstoneKey() {
-    return {DenseMapInfo<Value>::getTombstoneKey(), Value()};
-  }
-  static unsigned getHashValue(const RowRead &read) {
-    return hash_combine(read.buffer, read.row);
-  }
-  static bool isEqual(const RowRead &a, const RowRead &b) { return a == b; }
-};
-} // namespace llvm
+/// A row of a buffer that a pass over the row reads, `buffer[row, j]`: the
+/// buffer and the row.
+using RowRead = std::pair<Value, Value>;
 
 /// The row `read` reads in the pass `pass` over a row of `rowLoop`: a 2-d
 /// buffer from outside the row loop, at a row fixed during the pass and
@@ -75,9 +54,10 @@ static void prefetchNextRow(scf::ForOp pass, const RowRead &row,
   OpBuilder builder(pass);
   Location loc = pass.getLoc();
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Value rows = memref::DimOp::create(builder, loc, row.buffer, 0);
+  auto [buffer, rowIndex] = row;
+  Value rows = memref::DimOp::create(builder, loc, buffer, 0);
   Value next = arith::MinUIOp::create(
-      builder, loc, arith::AddIOp::create(builder, loc, row.row, one),
+      builder, loc, arith::AddIOp::create(builder, loc, rowIndex, one),
       arith::SubIOp::create(builder, loc, rows, one));
   for (vector::TransferReadOp read : reads) {
     builder.setInsertionPoint(read);
@@ -91,8 +71,7 @@ static void prefetchNextRow(scf::ForOp pass, const RowRead &row,
         column = arith::AddIOp::create(
             builder, loc, column,
             arith::ConstantIndexOp::create(builder, loc, offset));
-      memref::PrefetchOp::create(builder, loc, row.buffer,
-                                 ValueRange{next, column},
+      memref::PrefetchOp::create(builder, loc, buffer, ValueRange{next, column},
                                  /*isWrite=*/false, /*localityHint=*/2,
                                  /*isDataCache=*/true);
     }
@@ -124,7 +103,7 @@ struct TFCPrefetchRowsPass
       for (auto pass : rowLoop.getBody()->getOps<scf::ForOp>()) {
         pass.walk([&](vector::TransferReadOp read) {
           std::optional<RowRead> row = getRowRead(read, pass, rowLoop);
-          if (!row || written.contains(row->buffer))
+          if (!row || written.contains(row->first))
             return;
           SmallVector<vector::TransferReadOp> &reads =
               readsByPass[{pass.getOperation(), *row}];

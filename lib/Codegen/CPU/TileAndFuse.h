@@ -185,6 +185,12 @@ private:
   FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>>
   branchOnRowsToPack(linalg::MatmulOp matmul, int64_t panel);
 
+  /// `op` when it is a matmul whose B could be packed per call into panels
+  /// of its register tile (`registerN` columns of whole vectors, dividing
+  /// its column block `blockN`), else null.
+  linalg::MatmulOp packableMatmul(linalg::LinalgOp op, int64_t blockN,
+                                  int64_t registerN) const;
+
   /// Tiles the copy of B into panels of packMatmulB so that it reads B in
   /// order.
   void tilePack(linalg::TransposeOp pack);

@@ -113,6 +113,15 @@ TileAndFuse::packedColumnTiles(linalg::LinalgOp op) const {
           panel};
 }
 
+linalg::MatmulOp TileAndFuse::packableMatmul(linalg::LinalgOp op,
+                                             int64_t blockN,
+                                             int64_t registerN) const {
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  if (!matmul || registerN < target.lanes() || blockN % registerN != 0)
+    return nullptr;
+  return matmul;
+}
+
 void TileAndFuse::tilePack(linalg::TransposeOp pack) {
   // Loops (panel, k, column) of Bp[panel, k, :] = B[k, panel, :]: chunks of
   // B's rows over threads, then one row of B at a time with its panels
@@ -149,9 +158,8 @@ LogicalResult TileAndFuse::tileMatmul(linalg::LinalgOp op) {
     std::tie(blockN, registerN) = columnTiles(ranges[1]);
     // With enough rows to amortize it, B is packed into register-tile
     // panels first (a copy of B per call).
-    auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-    if (matmul && m >= tiles.minRowsToPack && registerN >= target.lanes() &&
-        blockN % registerN == 0) {
+    linalg::MatmulOp matmul = packableMatmul(op, blockN, registerN);
+    if (matmul && m >= tiles.minRowsToPack) {
       FailureOr<std::pair<linalg::GenericOp, linalg::TransposeOp>> result =
           packMatmulB(rewriter, matmul, registerN);
       if (succeeded(result)) {
@@ -241,9 +249,8 @@ LogicalResult TileAndFuse::tileDynamicMatmul(linalg::LinalgOp op,
   // which a batch known at run time may not have: two versions, chosen at
   // run time. (The 784-512-512-10 MLP at batch 256, weights as arguments,
   // took 1.15x the static time with B always read in place.)
-  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-  if (packAtRunTime && matmul && registerN >= target.lanes() &&
-      blockN % registerN == 0)
+  linalg::MatmulOp matmul = packableMatmul(op, blockN, registerN);
+  if (packAtRunTime && matmul)
     if (FailureOr<std::pair<linalg::LinalgOp, linalg::LinalgOp>> versions =
             branchOnRowsToPack(matmul, registerN);
         succeeded(versions))

@@ -145,12 +145,10 @@ void TileAndFuse::finishRow(scf::ForOp rowLoop, bool dynamicLength) {
   while (!isa<func::FuncOp>(outermost->getParentOp()))
     outermost = outermost->getParentOp();
   // Sizes known at run time are read from different tensors by each copy,
-  // some of them before the loops (over the function: it is one dispatch,
-  // and the size ops are few).
+  // some of them before the loops.
   if (dynamicLength)
-    foldDynamicSizes(
-        outermost->getParentOp(),
-        static_cast<RewriterBase::Listener *>(rewriter.getListener()));
+    foldDynamicSizes(outermost, static_cast<RewriterBase::Listener *>(
+                                    rewriter.getListener()));
   DominanceInfo dominance;
   eliminateCommonSubExpressions(rewriter, dominance, outermost);
   reuseRowBuffers(rewriter, *rowLoop.getBody());

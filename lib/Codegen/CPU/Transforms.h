@@ -106,12 +106,13 @@ bool hasDynamicRowLength(linalg::LinalgOp op);
 LogicalResult tileDynamicRow(RewriterBase &rewriter, linalg::LinalgOp op,
                              int64_t step);
 
-/// Folds the sizes in `scope` that tiling read from different tensors of
-/// the same size (`tensor.dim` of an op's result, of its init, of an empty
+/// Folds the sizes in the tiled `loops` of a root, and in their block
+/// before and after them, that tiling read from different tensors of the
+/// same size (`tensor.dim` of an op's result, of its init, of an empty
 /// tensor), or from the same tensor in different loops, to one value each,
 /// so that CSE sees the copies of a fused producer as equal. Erasures are
 /// reported to `listener`.
-void foldDynamicSizes(Operation *scope, RewriterBase::Listener *listener);
+void foldDynamicSizes(Operation *loops, RewriterBase::Listener *listener);
 
 /// Makes every `tensor.dim` of a result of the destination-style `op` read
 /// the size from the tied init instead (the same size): the sizes tiling

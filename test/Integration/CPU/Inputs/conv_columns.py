@@ -11,29 +11,11 @@
 import os
 
 from dynamic_batch import Random, main
+from dynamic_batch_conv import conv_relu
 from tiled_inputs import save
 
 SIZES = (7, 14)
 CIN, COUT, K = 4, 16, 3
-
-
-def conv_relu(x, w, b, size):
-    """One image, SAME padding, stride 1, NHWC and an HWIO filter."""
-    out, pad = [], K // 2
-    for i in range(size):
-        for j in range(size):
-            for f in range(COUT):
-                v = b[f]
-                for di in range(K):
-                    for dj in range(K):
-                        y, z = i + di - pad, j + dj - pad
-                        if not (0 <= y < size and 0 <= z < size):
-                            continue
-                        for c in range(CIN):
-                            v += (x[(y * size + z) * CIN + c] *
-                                  w[((di * K + dj) * CIN + c) * COUT + f])
-                out.append(max(v, 0.0))
-    return out
 
 
 def inputs(out):
@@ -46,7 +28,7 @@ def inputs(out):
         x = [rng.uniform(-1, 1) for _ in range(size * size * CIN)]
         save(os.path.join(out, "x%d.npy" % size), (1, size, size, CIN), x)
         save(os.path.join(out, "y%d.npy" % size), (1, size, size, COUT),
-             conv_relu(x, w, b, size))
+             conv_relu(x, w, b, 1, size, CIN, COUT, K))
 
 
 if __name__ == "__main__":

@@ -18,22 +18,22 @@ BATCHES = (0, 1, 3)
 SIZE, CIN, COUT, K = 8, 4, 8, 3
 
 
-def conv_relu(x, w, b, batch):
+def conv_relu(x, w, b, batch, size=SIZE, cin=CIN, cout=COUT, k=K):
     """SAME padding, stride 1, NHWC images and an HWIO filter."""
-    out, pad = [], K // 2
+    out, pad = [], k // 2
     for n in range(batch):
-        for i in range(SIZE):
-            for j in range(SIZE):
-                for f in range(COUT):
+        for i in range(size):
+            for j in range(size):
+                for f in range(cout):
                     v = b[f]
-                    for di in range(K):
-                        for dj in range(K):
+                    for di in range(k):
+                        for dj in range(k):
                             y, z = i + di - pad, j + dj - pad
-                            if not (0 <= y < SIZE and 0 <= z < SIZE):
+                            if not (0 <= y < size and 0 <= z < size):
                                 continue
-                            for c in range(CIN):
-                                v += (x[((n * SIZE + y) * SIZE + z) * CIN + c] *
-                                      w[((di * K + dj) * CIN + c) * COUT + f])
+                            for c in range(cin):
+                                v += (x[((n * size + y) * size + z) * cin + c] *
+                                      w[((di * k + dj) * cin + c) * cout + f])
                     out.append(max(v, 0.0))
     return out
 
