@@ -22,6 +22,7 @@ set(TFC_RUNTIME_SOURCES
   src/BuiltinHostFunctions.cpp
   src/CudaModule.cpp
   src/CudaResults.cpp
+  src/CudaReuse.cpp
   src/CudaWorkspace.cpp
   src/DeferredAssertions.cpp
   src/FileIO.cpp

@@ -77,7 +77,9 @@ constexpr int kCudaApiVersion = 12000;
   X(cuMemsetD32Async, cuMemsetD32Async)                                        \
   X(cuMemsetD16Async, cuMemsetD16Async)                                        \
   X(cuMemHostRegister, cuMemHostRegister_v2)                                   \
-  X(cuMemHostUnregister, cuMemHostUnregister)
+  X(cuMemHostUnregister, cuMemHostUnregister)                                  \
+  X(cuMemHostAlloc, cuMemHostAlloc)                                            \
+  X(cuMemFreeHost, cuMemFreeHost)
 
 /// The driver entry points the runtime uses, with the signatures of CUDA
 /// `kCudaApiVersion`.
@@ -115,6 +117,8 @@ struct CudaDriver {
   CUresult (*cuMemsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
   CUresult (*cuMemHostRegister)(void *, size_t, unsigned);
   CUresult (*cuMemHostUnregister)(void *);
+  CUresult (*cuMemHostAlloc)(void **, size_t, unsigned);
+  CUresult (*cuMemFreeHost)(void *);
 
   /// The primary context of device 0, current on every thread that calls
   /// into the driver through `makeCurrent`.

@@ -34,10 +34,12 @@ struct CopyRegion {
   const void *src;
   size_t bytes;
 };
-/// Copies `count` regions from the device to the host, waiting once for
-/// all of them.
+/// Copies `count` regions from the device to the host, or from the host to
+/// the device, waiting once for all of them.
 tfc_code copyRegionsToHost(const CopyRegion *regions, size_t count,
                            tfc_status *status);
+tfc_code copyRegionsToDevice(const CopyRegion *regions, size_t count,
+                             tfc_status *status);
 
 /// Waits for all work of the device (a call's kernels on any stream); the
 /// error of a kernel that failed asynchronously otherwise.

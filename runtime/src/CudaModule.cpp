@@ -11,6 +11,7 @@
 #include "CudaCalls.h"
 #include "CudaFatbin.h"
 #include "CudaMemory.h"
+#include "CudaReuse.h"
 
 #include <atomic>
 
@@ -96,6 +97,7 @@ TFC_RUNTIME_EXPORT void mgpuModuleUnload(CUmodule module) {
   // Runs from global destructors; a module that never loaded is null.
   if (!module)
     return;
+  forgetModule(module);
   if (const CudaDriver *d = cudaDriver())
     d->cuModuleUnload(module);
 }
@@ -107,9 +109,13 @@ TFC_RUNTIME_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
     recordCudaFailure(TFC_UNAVAILABLE, "kernel '" +
                                            std::string(name ? name : "?") +
                                            "': " + moduleLoadFailure());
+  } else if ((function = cachedFunction(module, name))) {
+    // Looked up by an earlier call: `name` is the library's constant.
   } else if (const CudaDriver *d = cudaForCall("mgpuModuleGetFunction")) {
-    if (!cudaSucceeded(d->cuModuleGetFunction(&function, module, name),
-                       "mgpuModuleGetFunction", name))
+    if (cudaSucceeded(d->cuModuleGetFunction(&function, module, name),
+                      "mgpuModuleGetFunction", name))
+      cacheFunction(module, name, function);
+    else
       function = nullptr;
   }
   unwindIfCallFailed();
@@ -134,8 +140,7 @@ TFC_RUNTIME_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
 TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
   CUstream stream = nullptr;
   if (const CudaDriver *d = cudaForCall("mgpuStreamCreate"))
-    // CU_STREAM_NON_BLOCKING: no implicit ordering with the legacy stream.
-    cudaSucceeded(d->cuStreamCreate(&stream, 1), "mgpuStreamCreate",
+    cudaSucceeded(takeStream(*d, &stream), "mgpuStreamCreate",
                   "creating a stream");
   if (DeviceCallScope *scope = DeviceCallScope::current())
     scope->created(stream, /*isEvent=*/false);
@@ -147,7 +152,7 @@ TFC_RUNTIME_EXPORT void mgpuStreamDestroy(CUstream stream) {
   if (DeviceCallScope *scope = DeviceCallScope::current())
     scope->destroyed(stream);
   if (const CudaDriver *d = cudaForCall("mgpuStreamDestroy"))
-    cudaSucceeded(d->cuStreamDestroy(stream), "mgpuStreamDestroy",
+    cudaSucceeded(giveStream(*d, stream), "mgpuStreamDestroy",
                   "destroying a stream");
   unwindIfCallFailed();
 }
@@ -170,8 +175,7 @@ TFC_RUNTIME_EXPORT void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
 TFC_RUNTIME_EXPORT CUevent mgpuEventCreate() {
   CUevent event = nullptr;
   if (const CudaDriver *d = cudaForCall("mgpuEventCreate"))
-    // CU_EVENT_DISABLE_TIMING: events only order work here.
-    cudaSucceeded(d->cuEventCreate(&event, 2), "mgpuEventCreate",
+    cudaSucceeded(takeEvent(*d, &event), "mgpuEventCreate",
                   "creating an event");
   if (DeviceCallScope *scope = DeviceCallScope::current())
     scope->created(event, /*isEvent=*/true);
@@ -183,7 +187,7 @@ TFC_RUNTIME_EXPORT void mgpuEventDestroy(CUevent event) {
   if (DeviceCallScope *scope = DeviceCallScope::current())
     scope->destroyed(event);
   if (const CudaDriver *d = cudaForCall("mgpuEventDestroy"))
-    cudaSucceeded(d->cuEventDestroy(event), "mgpuEventDestroy",
+    cudaSucceeded(giveEvent(*d, event), "mgpuEventDestroy",
                   "destroying an event");
   unwindIfCallFailed();
 }

@@ -1,20 +1,108 @@
 //===- CudaResults.cpp - Copying a CUDA call's results to the host --------===//
 //
 // A CUDA model's entry point returns device buffers. Each becomes a new host
-// tensor: a contiguous buffer in one copy; a strided one (a slice of a
+// tensor: a contiguous buffer in one copy into page-locked memory (kept for
+// later results when the tensor is destroyed); a strided one (a slice of a
 // larger buffer) by copying the span it covers and gathering on the host.
 // The device buffer itself belongs to the call's workspace and goes back
 // to it when the call ends.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CudaMemory.h"
+#include "CudaReuse.h"
+#include "Internal.h"
 #include "MemRef.h"
 #include "Model.h"
 
 #include <cstring>
 #include <memory>
+#include <vector>
 
 using namespace tfc::runtime;
+
+namespace {
+using TensorPtr = std::unique_ptr<tfc_tensor, void (*)(tfc_tensor *)>;
+
+void givePinnedTensorData(void *data, void *capacity) {
+  givePinnedHost(data, reinterpret_cast<size_t>(capacity));
+}
+
+/// A host tensor whose every element the caller overwrites: page-locked
+/// when the driver gives such memory, ordinary otherwise.
+TensorPtr hostTensorToOverwrite(tfc_dtype dtype, int64_t rank,
+                                const int64_t *sizes, tfc_status *status) {
+  int64_t elements = 1;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    elements *= sizes[dim];
+  size_t bytes = static_cast<size_t>(elements * tfc_dtype_size(dtype));
+  size_t capacity = 0;
+  if (void *pinned =
+          elements > 0 ? takePinnedHost(bytes, &capacity) : nullptr) {
+    TensorPtr tensor(
+        tfc_tensor_wrap(dtype, rank, sizes, pinned, givePinnedTensorData,
+                        reinterpret_cast<void *>(capacity), status),
+        tfc_tensor_destroy);
+    if (!tensor)
+      givePinnedHost(pinned, capacity);
+    return tensor;
+  }
+  return TensorPtr(createTensorToOverwrite(dtype, rank, sizes, status),
+                   tfc_tensor_destroy);
+}
+
+/// The contiguous device data a result descriptor `words` of `rank`
+/// dimensions views, or null when it is strided.
+const char *contiguousData(tfc_dtype dtype, const int64_t *words,
+                           int64_t rank) {
+  const int64_t *sizes = words + 3;
+  const int64_t *strides = words + 3 + rank;
+  char *aligned;
+  std::memcpy(&aligned, &words[1], sizeof(char *));
+  StridedView device = {aligned + words[2] * tfc_dtype_size(dtype), rank, sizes,
+                        strides};
+  return isContiguous(device) ? device.data : nullptr;
+}
+} // namespace
+
+tfc_code tfc::runtime::resultsFromDevice(const EntryPoint &entry,
+                                         const int64_t *words,
+                                         const size_t *offsets,
+                                         tfc_tensor **outputs,
+                                         tfc_status *status) {
+  size_t count = entry.outputs.size();
+  std::vector<TensorPtr> tensors;
+  tensors.reserve(count);
+  std::vector<CopyRegion> copies;
+  for (size_t k = 0; k < count; ++k) {
+    const TensorSignature &signature = entry.outputs[k];
+    int64_t rank = static_cast<int64_t>(signature.shape.size());
+    const int64_t *result = words + offsets[k];
+    const char *data = contiguousData(signature.dtype, result, rank);
+    if (!data) {
+      tfc_tensor *strided = nullptr;
+      if (tfc_code code =
+              resultFromDevice(signature.dtype, result, rank, &strided, status))
+        return code;
+      tensors.emplace_back(strided, tfc_tensor_destroy);
+      continue;
+    }
+    TensorPtr tensor =
+        hostTensorToOverwrite(signature.dtype, rank, result + 3, status);
+    if (!tensor)
+      return TFC_RESOURCE_EXHAUSTED;
+    if (tensor->byteSize > 0)
+      copies.push_back(
+          {tensor->data, data, static_cast<size_t>(tensor->byteSize)});
+    tensors.push_back(std::move(tensor));
+  }
+  if (!copies.empty())
+    if (tfc_code code = copyRegionsToHost(copies.data(), copies.size(), status))
+      return code;
+  for (size_t k = 0; k < count; ++k)
+    outputs[k] = tensors[k].release();
+  return TFC_OK;
+}
 
 tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
                                         int64_t rank, tfc_tensor **result,
@@ -23,8 +111,7 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
   const int64_t *sizes = words + 3;
   const int64_t *strides = words + 3 + rank;
   // Every element is copied from the device: no zero-fill first.
-  std::unique_ptr<tfc_tensor, void (*)(tfc_tensor *)> tensor(
-      createTensorToOverwrite(dtype, rank, sizes, status), tfc_tensor_destroy);
+  TensorPtr tensor = hostTensorToOverwrite(dtype, rank, sizes, status);
   if (!tensor)
     return TFC_RESOURCE_EXHAUSTED;
   int64_t elementSize = tfc_dtype_size(dtype);
@@ -63,4 +150,31 @@ tfc_code tfc::runtime::resultFromDevice(tfc_dtype dtype, const int64_t *words,
   }
   *result = tensor.release();
   return TFC_OK;
+}
+
+tfc_tensor *tfc_cuda_tensor_create_pinned(tfc_dtype dtype, int64_t rank,
+                                          const int64_t *shape,
+                                          tfc_status *status) {
+  int64_t elements = 0, bytes = 0;
+  if (checkShape(dtype, rank, shape, "tensor", &elements, &bytes, status) !=
+          TFC_OK ||
+      checkCudaAvailable(status) != TFC_OK)
+    return nullptr;
+  size_t capacity = 0;
+  void *pinned = takePinnedHost(static_cast<size_t>(bytes), &capacity);
+  if (!pinned) {
+    setError(status, TFC_RESOURCE_EXHAUSTED,
+             "the CUDA driver has no page-locked memory for a tensor of "
+             "type %s (%lld bytes)",
+             typeString(dtype, shape, rank).c_str(),
+             static_cast<long long>(bytes));
+    return nullptr;
+  }
+  std::memset(pinned, 0, static_cast<size_t>(bytes));
+  tfc_tensor *tensor =
+      tfc_tensor_wrap(dtype, rank, shape, pinned, givePinnedTensorData,
+                      reinterpret_cast<void *>(capacity), status);
+  if (!tensor)
+    givePinnedHost(pinned, capacity);
+  return tensor;
 }

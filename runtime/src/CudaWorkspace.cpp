@@ -88,6 +88,11 @@ tfc_code tfc::runtime::copyRegionsToHost(const CopyRegion *regions,
   return copyRegions(regions, count, "from the device", status);
 }
 
+tfc_code tfc::runtime::copyRegionsToDevice(const CopyRegion *regions,
+                                           size_t count, tfc_status *status) {
+  return copyRegions(regions, count, "to the device", status);
+}
+
 tfc_code tfc::runtime::synchronizeDevice(tfc_status *status) {
   const CudaDriver *d = cudaDriver();
   if (!d)

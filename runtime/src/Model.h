@@ -100,6 +100,13 @@ tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
                    const tfc_tensor *const *inputs, tfc_tensor **outputs,
                    bool inputsOnDevice, tfc_status *status);
 
+/// The host tensors of a completed CUDA call's results (the k-th descriptor
+/// at `words + offsets[k]`), copied with one wait for all; on failure none
+/// is left in `outputs`.
+tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
+                           const size_t *offsets, tfc_tensor **outputs,
+                           tfc_status *status);
+
 /// A host tensor holding a copy of the device buffer a CUDA call returned
 /// (result descriptor `words`, any strides).
 tfc_code resultFromDevice(tfc_dtype dtype, const int64_t *words, int64_t rank,

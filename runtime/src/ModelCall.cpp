@@ -235,23 +235,20 @@ static tfc_code takeResults(tfc_model *model, const EntryPoint &entry,
                             ArenaScope &arena, int64_t *words,
                             const size_t *offsets, tfc_tensor **outputs,
                             tfc_status *status) {
+  if (model->target.cuda)
+    return resultsFromDevice(entry, words, offsets, outputs, status);
   for (size_t k = 0; k < entry.outputs.size(); ++k) {
     const TensorSignature &signature = entry.outputs[k];
     int64_t rank = static_cast<int64_t>(signature.shape.size());
     int64_t *result = words + offsets[k];
-    tfc_tensor *tensor = nullptr;
-    tfc_code code = TFC_OK;
-    if (model->target.cuda)
-      code = resultFromDevice(signature.dtype, result, rank, &tensor, status);
-    else if (!(tensor =
-                   hostResult(arena, signature.dtype, result, rank, status)))
-      code = TFC_RESOURCE_EXHAUSTED;
-    if (code != TFC_OK) {
+    tfc_tensor *tensor =
+        hostResult(arena, signature.dtype, result, rank, status);
+    if (!tensor) {
       for (size_t done = 0; done < k; ++done) {
         tfc_tensor_destroy(outputs[done]);
         outputs[done] = nullptr;
       }
-      return code;
+      return TFC_RESOURCE_EXHAUSTED;
     }
     outputs[k] = tensor;
   }
@@ -302,26 +299,31 @@ static void layOutFrame(CallFrame &frame, const tfc_model *model,
 
 /// Writes the arguments' descriptors, the i-th at `words + offsets[i]`; for
 /// a CUDA call (`device` set) with inputs on the host, of copies in the
-/// call's device memory.
+/// call's device memory, all made before waiting once.
 static tfc_code bindInputs(DeviceCallScope *device, bool inputsOnDevice,
                            CallContext &context,
                            const tfc_tensor *const *inputs, size_t numInputs,
                            int64_t *words, const size_t *offsets,
                            tfc_status *status) {
+  bool copy = device && !inputsOnDevice;
+  std::vector<CopyRegion> copies;
+  if (copy)
+    copies.reserve(numInputs);
   for (size_t i = 0; i < numInputs; ++i) {
     const tfc_tensor *input = inputs[i];
     void *data = input->data;
-    if (device && !inputsOnDevice) {
-      data = device->allocate(static_cast<size_t>(input->byteSize));
+    if (copy) {
+      size_t bytes = static_cast<size_t>(input->byteSize);
+      data = device->allocate(bytes);
       if (!data)
         return setError(status, context.code, "%s", context.message.c_str());
-      if (tfc_code code = copyToDevice(
-              data, input->data, static_cast<size_t>(input->byteSize), status))
-        return code;
+      copies.push_back({data, input->data, bytes});
     }
     writeDescriptor(words + offsets[i], data, input->dims, input->rank);
   }
-  return TFC_OK;
+  if (copies.empty())
+    return TFC_OK;
+  return copyRegionsToDevice(copies.data(), copies.size(), status);
 }
 
 /// Whether a CUDA call that ran (`completed`) also ended well on the

@@ -61,6 +61,10 @@ Running:
   --shard-inputs          under mpirun: give each process its part of every
                           input, split along dimension 0 by rank (uneven
                           splits allowed; docs/distributed.md)
+  --pinned-inputs         a CUDA model's arguments in page-locked host
+                          memory, which the GPU copies at the link's full
+                          speed (ordinary memory goes through the driver's
+                          staging buffer)
 
 Testing:
   --generate-inputs DIR   give each argument without --input generated
@@ -234,6 +238,11 @@ std::vector<Flag> CommandLine::flags() {
       {"--shard-inputs", false,
        [this](const std::string &) {
          options.shardInputs = true;
+         return true;
+       }},
+      {"--pinned-inputs", false,
+       [this](const std::string &) {
+         options.pinnedInputs = true;
          return true;
        }},
       {"--generate-inputs", true, text(options.generateInputsDir)},

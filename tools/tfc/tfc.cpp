@@ -476,6 +476,12 @@ static cl::opt<bool> runShardInputs(
              "split along dimension 0 by rank (uneven splits allowed; "
              "docs/distributed.md)"),
     cl::sub(runCommand), cl::cat(tfcCategory));
+static cl::opt<bool> runPinnedInputs(
+    "pinned-inputs",
+    cl::desc("A CUDA model's arguments in page-locked host memory, which the "
+             "GPU copies at the link's full speed (ordinary memory goes "
+             "through the driver's staging buffer)"),
+    cl::sub(runCommand), cl::cat(tfcCategory));
 static cl::opt<int64_t> runMaxElements(
     "max-elements",
     cl::desc("Print at most N elements per output (-1: all; default 1000)"),
@@ -509,6 +515,7 @@ static int runRun() {
   options.outputDir = runOutputDir;
   options.maxElements = runMaxElements;
   options.shardInputs = runShardInputs;
+  options.pinnedInputs = runPinnedInputs;
   return ::tfc::runner::runModel(options, runnerConsole("tfc run"));
 }
 

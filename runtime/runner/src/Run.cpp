@@ -379,6 +379,26 @@ int Run::shardInputs() {
   return 0;
 }
 
+int Run::pinInputs() {
+  if (std::strcmp(tfc_model_target(model), "cuda") != 0)
+    return fail("--pinned-inputs needs a model compiled for CUDA; '" +
+                options.library + "' runs on the CPU");
+  for (int64_t i = 0; i < entry->num_inputs; ++i) {
+    const tfc_tensor *host = inputs[i].get();
+    TensorPtr pinned(tfc_cuda_tensor_create_pinned(
+        tfc_tensor_dtype(host), tfc_tensor_rank(host), tfc_tensor_shape(host),
+        status.get()));
+    if (!pinned)
+      return failStatus("--pinned-inputs: input '" +
+                        std::string(entry->inputs[i].name) + "'");
+    std::memcpy(tfc_tensor_data(pinned.get()), tfc_tensor_data(host),
+                static_cast<size_t>(tfc_tensor_byte_size(host)));
+    inputs[i] = std::move(pinned);
+    arguments[i] = inputs[i].get();
+  }
+  return 0;
+}
+
 int Run::prepare() {
   if (int code = joinJob())
     return code;
@@ -395,6 +415,9 @@ int Run::prepare() {
     return code;
   if (options.shardInputs)
     if (int code = shardInputs())
+      return code;
+  if (options.pinnedInputs)
+    if (int code = pinInputs())
       return code;
   return initializeVariables();
 }

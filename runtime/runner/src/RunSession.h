@@ -67,6 +67,8 @@ private:
   int benchmark();
   int joinJob();
   int shardInputs();
+  /// Moves the arguments into page-locked memory (--pinned-inputs).
+  int pinInputs();
 
   const RunOptions &options;
   const Console &console;

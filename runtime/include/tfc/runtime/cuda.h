@@ -12,6 +12,7 @@
 #define TFC_RUNTIME_CUDA_H
 
 #include "tfc/runtime/base.h"
+#include "tfc/runtime/tensor.h"
 
 TFC_EXTERN_C_BEGIN
 
@@ -42,6 +43,18 @@ TFC_RUNTIME_EXPORT int32_t tfc_cuda_device_count(void);
 TFC_RUNTIME_EXPORT tfc_code tfc_cuda_device_get_info(int32_t index,
                                                      tfc_cuda_device_info *info,
                                                      tfc_status *status);
+
+/* A zero-filled host tensor in page-locked memory: the GPU copies it to or
+ * from the device at the link's full speed, where ordinary (pageable)
+ * memory goes through the driver's staging buffer at a fraction of it. Pass
+ * such tensors as inputs of CUDA model calls that copy much; the results of
+ * those calls already are page-locked. tfc_tensor_destroy gives the memory
+ * back to the runtime, which keeps up to 1 GiB of it for later tensors and
+ * results. UNAVAILABLE without a CUDA device, RESOURCE_EXHAUSTED when the
+ * driver has no page-locked memory to give. */
+TFC_RUNTIME_EXPORT tfc_tensor *
+tfc_cuda_tensor_create_pinned(tfc_dtype dtype, int64_t rank,
+                              const int64_t *shape, tfc_status *status);
 
 TFC_EXTERN_C_END
 

@@ -54,6 +54,12 @@ struct FakeDriver {
   int versionAsked(const char *name) const {
     return get<int (*)(const char *)>("fake_cuda_version_asked")(name);
   }
+  long long streamsCreated() const {
+    return get<long long (*)()>("fake_cuda_streams_created")();
+  }
+  long long pinnedAllocations() const {
+    return get<long long (*)()>("fake_cuda_pinned_allocations")();
+  }
   void failNextLaunch(int error) const {
     get<void (*)(int)>("fake_cuda_fail_next_launch")(error);
   }
@@ -198,6 +204,101 @@ TEST(CudaCompiledModel, MlpPredictsAndTrainsOnTheFakeDevice) {
   // A training step does more than a prediction: gradients and updates.
   EXPECT_GT(fake().launchCount() - before, 4 * predictLaunches);
   EXPECT_EQ(fake().legacyCalls(), 0);
+}
+
+TEST(CudaCompiledModel, RepeatedCallsAskTheDriverForNothingNew) {
+  Library library("mlp");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  // Training first: a workspace block a prediction wrote would hold its
+  // data, not the fill that makes the fake's deferred assertions hold.
+  auto train = [&] {
+    EXPECT_EQ(
+        call(model, "train_step",
+             {"[[1, 2, 3, 4], [0.5, -1, 0, 2]]", "[[1, 0, 0], [0, 0, 1]]"}),
+        "");
+  };
+  auto predict = [&] {
+    EXPECT_EQ(call(model, "predict", {"[[1, 2, 3, 4], [0.5, -1, 0, 2]]"}), "");
+  };
+  train();
+  long long streams = fake().streamsCreated();
+  for (int i = 0; i < 3; ++i)
+    train();
+  EXPECT_EQ(fake().streamsCreated(), streams);
+  predict();
+  streams = fake().streamsCreated();
+  long long pinned = fake().pinnedAllocations();
+  EXPECT_GT(pinned, 0) << "results are not copied into page-locked memory";
+  for (int i = 0; i < 3; ++i)
+    predict();
+  // The streams of the first calls and the page-locked buffers of their
+  // results (destroyed by `call`) served the later ones.
+  EXPECT_EQ(fake().streamsCreated(), streams);
+  EXPECT_EQ(fake().pinnedAllocations(), pinned);
+}
+
+TEST(CudaCompiledModel, AResultOutlivesItsModelAndLibrary) {
+  TensorPtr kept;
+  {
+    Library library("softmax");
+    tfc_model *model = library.create();
+    ASSERT_TRUE(model);
+    int64_t index = tfc_model_find_entry(model, "softmax");
+    ASSERT_GE(index, 0);
+    TensorPtr input = parse("[[1, 2], [3, 4]]", TFC_F32);
+    const tfc_tensor *args[] = {input.get()};
+    tfc_tensor *output = nullptr;
+    StatusPtr status = makeStatus();
+    ASSERT_EQ(tfc_model_call(model, index, args, 1, &output, 1, status.get()),
+              TFC_OK)
+        << describe(status.get());
+    kept.reset(output);
+  }
+  // The fake's kernels do not run: the result holds the device memory's
+  // fill, copied into the tensor. Its page-locked buffer goes back to the
+  // runtime after the library is gone.
+  ASSERT_TRUE(kept);
+  ASSERT_EQ(tfc_tensor_num_elements(kept.get()), 4);
+  const auto *bytes =
+      static_cast<const unsigned char *>(tfc_tensor_data(kept.get()));
+  for (int i = 0; i < 16; ++i)
+    EXPECT_EQ(bytes[i], 1) << "byte " << i;
+  kept.reset();
+}
+
+TEST(CudaCompiledModel, PinnedTensorsAreInputsAndComeBackForReuse) {
+  Library library("softmax");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  int64_t index = tfc_model_find_entry(model, "softmax");
+  ASSERT_GE(index, 0);
+  int64_t shape[] = {3, 5};
+  StatusPtr status = makeStatus();
+  long long pinned = fake().pinnedAllocations();
+  for (int round = 0; round < 3; ++round) {
+    TensorPtr input(
+        tfc_cuda_tensor_create_pinned(TFC_F32, 2, shape, status.get()));
+    ASSERT_TRUE(input) << describe(status.get());
+    EXPECT_EQ(tfc_tensor_num_elements(input.get()), 15);
+    auto *values = static_cast<float *>(tfc_tensor_data(input.get()));
+    for (int i = 0; i < 15; ++i) {
+      EXPECT_EQ(values[i], 0.0f) << "not zero-filled at " << i;
+      values[i] = static_cast<float>(i);
+    }
+    const tfc_tensor *args[] = {input.get()};
+    tfc_tensor *output = nullptr;
+    ASSERT_EQ(tfc_model_call(model, index, args, 1, &output, 1, status.get()),
+              TFC_OK)
+        << describe(status.get());
+    tfc_tensor_destroy(output);
+  }
+  // The input and the result of the first round served the later ones.
+  EXPECT_EQ(fake().pinnedAllocations(), pinned + 2);
+  int64_t bad[] = {-1};
+  EXPECT_EQ(tfc_cuda_tensor_create_pinned(TFC_F32, 1, bad, status.get()),
+            nullptr);
+  EXPECT_EQ(tfc_status_code(status.get()), TFC_INVALID_ARGUMENT);
 }
 
 TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {

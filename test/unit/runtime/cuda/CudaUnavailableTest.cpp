@@ -51,6 +51,10 @@ TEST(CudaUnavailable, CheckReportsTheReason) {
   EXPECT_EQ(tfc_cuda_device_count(), 0);
   tfc_cuda_device_info info;
   EXPECT_EQ(tfc_cuda_device_get_info(0, &info, status.get()), TFC_UNAVAILABLE);
+  int64_t shape[] = {4};
+  EXPECT_EQ(tfc_cuda_tensor_create_pinned(TFC_F32, 1, shape, status.get()),
+            nullptr);
+  EXPECT_TFC_ERROR(status.get(), TFC_UNAVAILABLE, expected);
 }
 
 TEST(CudaUnavailable, KernelLookupOutsideACallReturnsNull) {

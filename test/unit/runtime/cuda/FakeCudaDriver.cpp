@@ -76,6 +76,10 @@ std::map<Module *, std::unique_ptr<Module>> modules;
 std::map<Function *, std::unique_ptr<Function>> functions;
 std::set<void *> streams, events;
 std::map<const char *, size_t> registered;
+/// Live page-locked host buffers, and those ever allocated.
+std::set<void *> pinned;
+long long pinnedAllocations = 0;
+long long streamsCreated = 0;
 std::vector<Launch> launches;
 long long legacyCalls = 0;
 long long modulesLoaded = 0;
@@ -364,6 +368,10 @@ static CUresult destroyHandle(std::set<void *> &live, void *handle) {
 }
 
 FAKE CUresult cuStreamCreate(CUstream *stream, unsigned int) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++streamsCreated;
+  }
   return createHandle(streams, stream);
 }
 FAKE CUresult cuStreamDestroy_v2(CUstream stream) {
@@ -539,6 +547,31 @@ FAKE CUresult cuMemHostUnregister(void *ptr) {
              : CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
 }
 
+FAKE CUresult cuMemHostAlloc(void **ptr, size_t bytes, unsigned int) {
+  if (CUresult result = checkContext())
+    return result;
+  if (!ptr || bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  void *block = std::aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
+  if (!block)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::lock_guard<std::mutex> lock(mutex);
+  pinned.insert(block);
+  ++pinnedAllocations;
+  *ptr = block;
+  return CUDA_SUCCESS;
+}
+
+FAKE CUresult cuMemFreeHost(void *ptr) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!pinned.erase(ptr))
+    return CUDA_ERROR_INVALID_VALUE;
+  std::free(ptr);
+  return CUDA_SUCCESS;
+}
+
 // Entry points by name and version.
 
 namespace {
@@ -606,6 +639,8 @@ const std::map<std::string, std::vector<Form>> &entryPoints() {
        {{4000, TFC_FN(cuMemHostRegister), nullptr},
         {6050, TFC_FN(cuMemHostRegister_v2), nullptr}}},
       {"cuMemHostUnregister", {{4000, TFC_FN(cuMemHostUnregister), nullptr}}},
+      {"cuMemHostAlloc", {{2020, TFC_FN(cuMemHostAlloc), nullptr}}},
+      {"cuMemFreeHost", {{2000, TFC_FN(cuMemFreeHost), nullptr}}},
   };
   return table;
 }
@@ -693,6 +728,16 @@ FAKE long long fake_cuda_legacy_calls() {
 FAKE long long fake_cuda_live_streams_and_events() {
   std::lock_guard<std::mutex> lock(mutex);
   return static_cast<long long>(streams.size() + events.size());
+}
+
+/// Streams ever created, and page-locked host buffers ever allocated.
+FAKE long long fake_cuda_streams_created() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return streamsCreated;
+}
+FAKE long long fake_cuda_pinned_allocations() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return pinnedAllocations;
 }
 
 /// Calls of cuModuleLoadData, loaded or not.

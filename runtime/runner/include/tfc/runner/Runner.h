@@ -70,6 +70,10 @@ struct RunOptions {
   /// its part of every input of rank 1 or more, split along dimension 0
   /// (the first N % size ranks get one more row).
   bool shardInputs = false;
+  /// Hold each argument in page-locked memory
+  /// (tfc_cuda_tensor_create_pinned): a CUDA model's copies of it to the
+  /// GPU then run at the link's full speed. Only for CUDA models.
+  bool pinnedInputs = false;
 };
 
 /// Runs a compiled model and prints `NAME = dtype[shape] [values]` for each
