@@ -18,6 +18,8 @@ set(TFC_RUNTIME_SOURCES
   src/CudaDevices.cpp
   src/CudaDriver.cpp
   src/CudaFatbin.cpp
+  src/CudaGraphReplay.cpp
+  src/CudaGraphs.cpp
   src/CudaMemory.cpp
   src/BuiltinHostFunctions.cpp
   src/CudaModule.cpp

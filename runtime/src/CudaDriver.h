@@ -26,6 +26,8 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUgraph = struct CUgraph_st *;
+using CUgraphExec = struct CUgraphExec_st *;
 
 constexpr CUresult kCudaSuccess = 0;
 constexpr CUresult kCudaErrorOutOfMemory = 2;
@@ -79,7 +81,13 @@ constexpr int kCudaApiVersion = 12000;
   X(cuMemHostRegister, cuMemHostRegister_v2)                                   \
   X(cuMemHostUnregister, cuMemHostUnregister)                                  \
   X(cuMemHostAlloc, cuMemHostAlloc)                                            \
-  X(cuMemFreeHost, cuMemFreeHost)
+  X(cuMemFreeHost, cuMemFreeHost)                                              \
+  X(cuStreamBeginCapture, cuStreamBeginCapture_v2)                             \
+  X(cuStreamEndCapture, cuStreamEndCapture)                                    \
+  X(cuGraphInstantiateWithFlags, cuGraphInstantiateWithFlags)                  \
+  X(cuGraphLaunch, cuGraphLaunch)                                              \
+  X(cuGraphExecDestroy, cuGraphExecDestroy)                                    \
+  X(cuGraphDestroy, cuGraphDestroy)
 
 /// The driver entry points the runtime uses, with the signatures of CUDA
 /// `kCudaApiVersion`.
@@ -119,6 +127,13 @@ struct CudaDriver {
   CUresult (*cuMemHostUnregister)(void *);
   CUresult (*cuMemHostAlloc)(void **, size_t, unsigned);
   CUresult (*cuMemFreeHost)(void *);
+  CUresult (*cuStreamBeginCapture)(CUstream, int);
+  CUresult (*cuStreamEndCapture)(CUstream, CUgraph *);
+  CUresult (*cuGraphInstantiateWithFlags)(CUgraphExec *, CUgraph,
+                                          unsigned long long);
+  CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec);
+  CUresult (*cuGraphDestroy)(CUgraph);
 
   /// The primary context of device 0, current on every thread that calls
   /// into the driver through `makeCurrent`.

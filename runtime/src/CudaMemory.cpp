@@ -33,6 +33,20 @@ static void memRefSpan(int64_t rank, void *descriptor, int64_t elementSize,
   bytes = static_cast<size_t>((last + 1) * elementSize);
 }
 
+/// The scope of a call being captured into a CUDA graph, or null.
+static DeviceCallScope *capturingScope() {
+  DeviceCallScope *scope = DeviceCallScope::current();
+  return scope && scope->capturing() ? scope : nullptr;
+}
+
+/// Ends a capture that met `what`, which a graph cannot hold: the call
+/// unwinds, and the runtime runs it again without a capture.
+static void abandonCapture(DeviceCallScope &scope, const char *what) {
+  scope.captureUnsupported(what);
+  recordCudaFailure(TFC_INTERNAL,
+                    formatString("a CUDA graph cannot hold %s", what));
+}
+
 extern "C" {
 
 // The frames below hold no objects with destructors: they may unwind.
@@ -44,6 +58,8 @@ TFC_RUNTIME_EXPORT void *mgpuMemAlloc(uint64_t bytes, CUstream stream,
   DeviceCallScope *scope = DeviceCallScope::current();
   if (scope && !isHostShared) {
     ptr = scope->allocate(bytes);
+  } else if (DeviceCallScope *capture = capturingScope()) {
+    abandonCapture(*capture, "host-shared memory");
   } else if (const CudaDriver *d = cudaForCall("mgpuMemAlloc")) {
     CUdeviceptr device = 0;
     // CU_MEM_ATTACH_GLOBAL for memory the host also reads.
@@ -63,7 +79,9 @@ TFC_RUNTIME_EXPORT void mgpuMemFree(void *ptr, CUstream stream) {
   // A workspace block stays the call's until the call ends.
   if (!ptr || (scope && scope->owns(ptr)))
     return;
-  if (const CudaDriver *d = cudaForCall("mgpuMemFree"))
+  if (DeviceCallScope *capture = capturingScope())
+    abandonCapture(*capture, "a free of memory the call did not allocate");
+  else if (const CudaDriver *d = cudaForCall("mgpuMemFree"))
     cudaSucceeded(d->cuMemFree(devicePointer(ptr)), "mgpuMemFree",
                   "freeing device memory");
   unwindIfCallFailed();
@@ -71,6 +89,17 @@ TFC_RUNTIME_EXPORT void mgpuMemFree(void *ptr, CUstream stream) {
 
 TFC_RUNTIME_EXPORT void mgpuMemcpy(void *dst, void *src, size_t bytes,
                                    CUstream stream) {
+  if (DeviceCallScope *capture = capturingScope()) {
+    // Host code reading device memory (a loop's condition, say) needs the
+    // value now, and a capture computes nothing.
+    if (!capture->isDeviceRange(dst, bytes) ||
+        !capture->isDeviceRange(src, bytes)) {
+      abandonCapture(*capture, "a copy to or from host memory");
+      unwindIfCallFailed();
+      return;
+    }
+    stream = capture->capturing();
+  }
   if (const CudaDriver *d = cudaForCall("mgpuMemcpy"))
     cudaSucceeded(
         d->cuMemcpyAsync(devicePointer(dst), devicePointer(src), bytes, stream),
@@ -78,10 +107,17 @@ TFC_RUNTIME_EXPORT void mgpuMemcpy(void *dst, void *src, size_t bytes,
   unwindIfCallFailed();
 }
 
+/// The stream a fill goes to: the capture's while there is one.
+static CUstream fillStream(CUstream stream) {
+  DeviceCallScope *capture = capturingScope();
+  return capture ? capture->capturing() : stream;
+}
+
 TFC_RUNTIME_EXPORT void mgpuMemset32(void *dst, unsigned value, size_t count,
                                      CUstream stream) {
   if (const CudaDriver *d = cudaForCall("mgpuMemset32"))
-    cudaSucceeded(d->cuMemsetD32Async(devicePointer(dst), value, count, stream),
+    cudaSucceeded(d->cuMemsetD32Async(devicePointer(dst), value, count,
+                                      fillStream(stream)),
                   "mgpuMemset32", "filling device memory");
   unwindIfCallFailed();
 }
@@ -89,13 +125,16 @@ TFC_RUNTIME_EXPORT void mgpuMemset32(void *dst, unsigned value, size_t count,
 TFC_RUNTIME_EXPORT void mgpuMemset16(void *dst, unsigned short value,
                                      size_t count, CUstream stream) {
   if (const CudaDriver *d = cudaForCall("mgpuMemset16"))
-    cudaSucceeded(d->cuMemsetD16Async(devicePointer(dst), value, count, stream),
+    cudaSucceeded(d->cuMemsetD16Async(devicePointer(dst), value, count,
+                                      fillStream(stream)),
                   "mgpuMemset16", "filling device memory");
   unwindIfCallFailed();
 }
 
 TFC_RUNTIME_EXPORT void mgpuMemHostRegister(void *ptr, uint64_t bytes) {
-  if (const CudaDriver *d = cudaForCall("mgpuMemHostRegister"))
+  if (DeviceCallScope *capture = capturingScope())
+    abandonCapture(*capture, "registered host memory");
+  else if (const CudaDriver *d = cudaForCall("mgpuMemHostRegister"))
     // CU_MEMHOSTREGISTER_PORTABLE.
     cudaSucceeded(d->cuMemHostRegister(ptr, bytes, 1), "mgpuMemHostRegister",
                   "registering host memory");

@@ -9,6 +9,7 @@
 #ifndef TFC_RUNTIME_SRC_CUDAMEMORY_H
 #define TFC_RUNTIME_SRC_CUDAMEMORY_H
 
+#include "CudaDriver.h"
 #include "Internal.h"
 
 #include <cstddef>
@@ -84,6 +85,8 @@ public:
   void *allocate(size_t bytes);
   /// True when `ptr` is a block of this call.
   bool owns(const void *ptr) const;
+  /// The bytes of the call's blocks so far.
+  size_t takenBytes() const;
 
   /// A stream or event compiled code made in this call, and its end. A
   /// call that fails unwinds past the code that destroys them: the scope
@@ -91,11 +94,31 @@ public:
   void created(void *handle, bool isEvent);
   void destroyed(void *handle);
 
+  /// Capturing the call into a CUDA graph (CudaGraphs.h): every stream of
+  /// compiled code is `stream`, whose capture runs nothing, so waits and
+  /// event orderings are left out; `known` are the device buffers besides
+  /// the call's blocks (the variables) a captured copy may touch.
+  void beginCapture(CUstream stream, std::vector<CopyRegion> known);
+  /// The capturing stream, or null.
+  CUstream capturing() const { return captureStream; }
+  /// Whether `bytes` at `ptr` lie in the call's blocks or the known buffers.
+  bool isDeviceRange(const void *ptr, size_t bytes) const;
+  /// Records that the call does what a graph cannot hold (a copy to or from
+  /// host memory, say): the capture is abandoned and the call runs again
+  /// without one.
+  void captureUnsupported(const char *what);
+  const char *unsupported() const { return unsupportedWhat; }
+  /// Hands the call's blocks to the caller instead of the workspace.
+  std::vector<DeviceWorkspace::Block> releaseBlocks();
+
 private:
   DeviceWorkspace &workspace;
   std::vector<DeviceWorkspace::Block> taken;
   std::vector<std::pair<void *, bool>> handles;
   DeviceCallScope *previous;
+  CUstream captureStream = nullptr;
+  std::vector<CopyRegion> knownBuffers;
+  const char *unsupportedWhat = nullptr;
 };
 
 } // namespace tfc::runtime

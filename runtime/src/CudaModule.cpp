@@ -61,6 +61,12 @@ CUmodule loadModule(const char *function, const void *image, const char *kind) {
   return nullptr;
 }
 
+/// Whether the call on this thread is being captured into a CUDA graph.
+bool isCapturing() {
+  DeviceCallScope *scope = DeviceCallScope::current();
+  return scope && scope->capturing();
+}
+
 /// Why a kernel's module is null.
 std::string moduleLoadFailure() {
   if (moduleLoadAttempts == 0)
@@ -129,6 +135,9 @@ TFC_RUNTIME_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
                                          CUstream stream, void **params,
                                          void **extra, size_t paramsCount) {
   (void)paramsCount;
+  if (DeviceCallScope *scope = DeviceCallScope::current();
+      scope && scope->capturing())
+    stream = scope->capturing();
   if (const CudaDriver *d = cudaForCall("mgpuLaunchKernel"))
     cudaSucceeded(d->cuLaunchKernel(function, gridX, gridY, gridZ, blockX,
                                     blockY, blockZ, smem, stream, params,
@@ -138,6 +147,9 @@ TFC_RUNTIME_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
 }
 
 TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
+  if (DeviceCallScope *scope = DeviceCallScope::current();
+      scope && scope->capturing())
+    return scope->capturing();
   CUstream stream = nullptr;
   if (const CudaDriver *d = cudaForCall("mgpuStreamCreate"))
     cudaSucceeded(takeStream(*d, &stream), "mgpuStreamCreate",
@@ -149,7 +161,10 @@ TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
 }
 
 TFC_RUNTIME_EXPORT void mgpuStreamDestroy(CUstream stream) {
-  if (DeviceCallScope *scope = DeviceCallScope::current())
+  DeviceCallScope *scope = DeviceCallScope::current();
+  if (scope && scope->capturing())
+    return;
+  if (scope)
     scope->destroyed(stream);
   if (const CudaDriver *d = cudaForCall("mgpuStreamDestroy"))
     cudaSucceeded(giveStream(*d, stream), "mgpuStreamDestroy",
@@ -158,6 +173,9 @@ TFC_RUNTIME_EXPORT void mgpuStreamDestroy(CUstream stream) {
 }
 
 TFC_RUNTIME_EXPORT void mgpuStreamSynchronize(CUstream stream) {
+  // A capture runs nothing: there is nothing to wait for.
+  if (isCapturing())
+    return;
   // Asynchronous kernel failures surface here.
   if (const CudaDriver *d = cudaForCall("mgpuStreamSynchronize"))
     cudaSucceeded(d->cuStreamSynchronize(stream), "mgpuStreamSynchronize",
@@ -166,6 +184,9 @@ TFC_RUNTIME_EXPORT void mgpuStreamSynchronize(CUstream stream) {
 }
 
 TFC_RUNTIME_EXPORT void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  // A captured call has one stream: its work is ordered already.
+  if (isCapturing())
+    return;
   if (const CudaDriver *d = cudaForCall("mgpuStreamWaitEvent"))
     cudaSucceeded(d->cuStreamWaitEvent(stream, event, 0), "mgpuStreamWaitEvent",
                   "ordering streams");
@@ -193,6 +214,8 @@ TFC_RUNTIME_EXPORT void mgpuEventDestroy(CUevent event) {
 }
 
 TFC_RUNTIME_EXPORT void mgpuEventSynchronize(CUevent event) {
+  if (isCapturing())
+    return;
   if (const CudaDriver *d = cudaForCall("mgpuEventSynchronize"))
     cudaSucceeded(d->cuEventSynchronize(event), "mgpuEventSynchronize",
                   "waiting for the GPU");
@@ -200,6 +223,8 @@ TFC_RUNTIME_EXPORT void mgpuEventSynchronize(CUevent event) {
 }
 
 TFC_RUNTIME_EXPORT void mgpuEventRecord(CUevent event, CUstream stream) {
+  if (isCapturing())
+    return;
   if (const CudaDriver *d = cudaForCall("mgpuEventRecord"))
     cudaSucceeded(d->cuEventRecord(event, stream), "mgpuEventRecord",
                   "recording an event");

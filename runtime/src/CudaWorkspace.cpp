@@ -183,11 +183,52 @@ void DeviceCallScope::destroyed(void *handle) {
 
 DeviceCallScope *DeviceCallScope::current() { return currentScope; }
 
+void DeviceCallScope::beginCapture(CUstream stream,
+                                   std::vector<CopyRegion> known) {
+  captureStream = stream;
+  knownBuffers = std::move(known);
+}
+
+static bool within(const void *ptr, size_t bytes, const void *start,
+                   size_t size) {
+  auto p = reinterpret_cast<uintptr_t>(ptr);
+  auto s = reinterpret_cast<uintptr_t>(start);
+  return p >= s && bytes <= size && p - s <= size - bytes;
+}
+
+bool DeviceCallScope::isDeviceRange(const void *ptr, size_t bytes) const {
+  for (const DeviceWorkspace::Block &block : taken)
+    if (within(ptr, bytes, block.ptr, block.capacity))
+      return true;
+  for (const CopyRegion &buffer : knownBuffers)
+    if (within(ptr, bytes, buffer.dst, buffer.bytes))
+      return true;
+  return false;
+}
+
+void DeviceCallScope::captureUnsupported(const char *what) {
+  if (!unsupportedWhat)
+    unsupportedWhat = what;
+}
+
+std::vector<DeviceWorkspace::Block> DeviceCallScope::releaseBlocks() {
+  std::vector<DeviceWorkspace::Block> blocks;
+  blocks.swap(taken);
+  return blocks;
+}
+
 void *DeviceCallScope::allocate(size_t bytes) {
   DeviceWorkspace::Block block = workspace.take(bytes);
   if (block.ptr)
     taken.push_back(block);
   return block.ptr;
+}
+
+size_t DeviceCallScope::takenBytes() const {
+  size_t bytes = 0;
+  for (const DeviceWorkspace::Block &block : taken)
+    bytes += block.capacity;
+  return bytes;
 }
 
 bool DeviceCallScope::owns(const void *ptr) const {

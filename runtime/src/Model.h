@@ -7,6 +7,7 @@
 #ifndef TFC_RUNTIME_SRC_MODEL_H
 #define TFC_RUNTIME_SRC_MODEL_H
 
+#include "CudaGraphs.h"
 #include "CudaMemory.h"
 #include "Internal.h"
 
@@ -107,6 +108,16 @@ tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
                            const size_t *offsets, tfc_tensor **outputs,
                            tfc_status *status);
 
+/// Runs entry point `entryIndex` by replaying `call` (acquired from the
+/// model's graph cache; released here). `replayed` false: the call was not
+/// made (the graph is stale or there is no driver) and must run without
+/// one; otherwise the result is the call's.
+tfc_code replayCapturedCall(tfc_model *model, const EntryPoint &entry,
+                            size_t entryIndex, CapturedCall &call,
+                            const tfc_tensor *const *inputs,
+                            tfc_tensor **outputs, bool &replayed,
+                            tfc_status *status);
+
 /// A host tensor holding a copy of the device buffer a CUDA call returned
 /// (result descriptor `words`, any strides).
 tfc_code resultFromDevice(tfc_dtype dtype, const int64_t *words, int64_t rank,
@@ -165,6 +176,9 @@ struct tfc_model {
   /// Device temporaries of a CUDA model's calls, kept across calls.
   std::unique_ptr<tfc::runtime::DeviceWorkspace> deviceWorkspace =
       std::make_unique<tfc::runtime::DeviceWorkspace>();
+  /// A CUDA model's calls captured into graphs, by entry point.
+  std::unique_ptr<tfc::runtime::CudaGraphCache> graphs =
+      std::make_unique<tfc::runtime::CudaGraphCache>();
   /// Threads of the parallel regions of this model's calls.
   int32_t numThreads = tfc::runtime::defaultNumThreads();
 };

@@ -12,6 +12,7 @@
 #include "CallContext.h"
 #include "CudaDriver.h"
 #include "CudaMemory.h"
+#include "CudaReuse.h"
 #include "MemRef.h"
 #include "Model.h"
 #include "Store.h"
@@ -344,12 +345,90 @@ static bool finishDeviceCall(CallContext &context, bool completed) {
   return completed;
 }
 
+namespace {
+/// A CUDA call being captured into a graph (CudaGraphs.h).
+struct GraphCapture {
+  DeviceCallScope &device;
+  size_t entryIndex;
+  std::vector<int64_t> shapes;
+  CUstream stream = nullptr;
+  /// The capture did not work: the call must run again without one
+  /// (`unsupported`: the entry point's host code cannot be captured).
+  bool rerun = false;
+  bool unsupported = false;
+};
+} // namespace
+
+/// Starts capturing the call's device work: every stream of the compiled
+/// code is `capture.stream` until endCapture.
+static void beginCapture(tfc_model *model, const EntryPoint &entry,
+                         GraphCapture &capture) {
+  const CudaDriver &d = *cudaDriver();
+  std::vector<CopyRegion> variables;
+  for (int64_t index : entry.variables) {
+    tfc_variable *var = model->variables[index].variable;
+    variables.push_back(
+        {var->deviceData, nullptr, static_cast<size_t>(var->byteSize)});
+  }
+  // Relaxed: the capture's first call may still allocate device blocks.
+  constexpr int kRelaxed = 2;
+  if (takeStream(d, &capture.stream) != kCudaSuccess) {
+    capture.stream = nullptr;
+    return;
+  }
+  if (d.cuStreamBeginCapture(capture.stream, kRelaxed) != kCudaSuccess) {
+    giveStream(d, capture.stream);
+    capture.stream = nullptr;
+    return;
+  }
+  capture.device.beginCapture(capture.stream, std::move(variables));
+}
+
+/// Ends the capture of a call that ran (`completed`): launches the graph
+/// (the call's device work, which the capture did not run) and keeps it in
+/// the model's cache; false when the call must run again without a graph.
+static bool endCapture(tfc_model *model, const EntryPoint &entry,
+                       const CallFrame &frame, CallContext &context,
+                       GraphCapture &capture, bool completed) {
+  const CudaDriver &d = *cudaDriver();
+  CUgraph graph = nullptr;
+  CUresult ended = d.cuStreamEndCapture(capture.stream, &graph);
+  capture.unsupported = capture.device.unsupported() != nullptr;
+  capture.device.beginCapture(nullptr, {});
+  auto call = std::make_unique<CapturedCall>();
+  bool made =
+      completed && ended == kCudaSuccess && graph &&
+      d.cuGraphInstantiateWithFlags(&call->exec, graph, 0) == kCudaSuccess;
+  if (graph)
+    d.cuGraphDestroy(graph);
+  if (!made || d.cuGraphLaunch(call->exec, capture.stream) != kCudaSuccess) {
+    if (call->exec)
+      d.cuGraphExecDestroy(call->exec);
+    giveStream(d, capture.stream);
+    model->graphs->captureFailed(capture.entryIndex, capture.shapes,
+                                 capture.unsupported);
+    capture.rerun = true;
+    return false;
+  }
+  giveStream(d, capture.stream);
+  call->shapes = std::move(capture.shapes);
+  for (int64_t index : entry.variables)
+    call->variables.push_back(model->variables[index].variable->deviceData);
+  call->words = frame.words;
+  call->offsets = frame.offsets;
+  call->deferred = context.deferred;
+  call->blocks = capture.device.releaseBlocks();
+  model->graphs->add(capture.entryIndex, std::move(call));
+  return true;
+}
+
 /// Runs the entry point on the descriptors of `frame` under the store lock
-/// and takes its results before the lock goes.
+/// and takes its results before the lock goes; with `capture`, records
+/// the call into a CUDA graph and runs that.
 static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
                           CallFrame &frame, ArenaScope &arena,
                           CallContext &context, tfc_tensor **outputs,
-                          tfc_status *status) {
+                          GraphCapture *capture, tfc_status *status) {
   bool cuda = model->target.cuda;
   int64_t *words = frame.words.data();
   const size_t *offsets = frame.offsets.data();
@@ -368,10 +447,17 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
             model, entry, words,
             offsets + entry.outputs.size() + entry.inputs.size(), status))
       return bindCode;
+    if (capture)
+      beginCapture(model, entry, *capture);
     // A failed assertion, host call or device operation unwinds to
     // runGuarded; the lock is released and the arena freed either way.
     completed = runGuarded(model->abi->functions[entry.function],
                            frame.packed.data(), context);
+    if (capture && capture->stream &&
+        !endCapture(model, entry, frame, context, *capture, completed)) {
+      // Nothing ran on the device: the call runs again without a graph.
+      return TFC_OK;
+    }
     if (cuda)
       completed = finishDeviceCall(context, completed);
     // Assigns that ran before a failure stay done.
@@ -390,16 +476,42 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
   return code;
 }
 
-tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
-                                 const tfc_tensor *const *inputs,
-                                 tfc_tensor **outputs, bool inputsOnDevice,
-                                 tfc_status *status) {
+/// Each argument's rank and sizes, one after the other.
+static std::vector<int64_t> argumentShapes(const tfc_tensor *const *inputs,
+                                           size_t count) {
+  std::vector<int64_t> shapes;
+  for (size_t i = 0; i < count; ++i) {
+    shapes.push_back(inputs[i]->rank);
+    shapes.insert(shapes.end(), inputs[i]->dims,
+                  inputs[i]->dims + inputs[i]->rank);
+  }
+  return shapes;
+}
+
+/// One try of callEntry: `rerun` says that a capture did not work and the
+/// call must run again without one (`graphs` false).
+static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
+                              const tfc_tensor *const *inputs,
+                              tfc_tensor **outputs, bool inputsOnDevice,
+                              bool graphs, bool &rerun, tfc_status *status) {
   bool cuda = model->target.cuda;
-  if (cuda && checkCudaAvailable(status) != TFC_OK)
-    return TFC_UNAVAILABLE;
-  // The variables must hold values before anything runs.
-  if (tfc_code code = requireVariablesInitialized(model, entry, status))
-    return code;
+  size_t entryIndex = static_cast<size_t>(&entry - model->entries.data());
+  std::vector<int64_t> shapes;
+  bool capture = false;
+  // Arguments on the device are the caller's buffers, which a graph would
+  // keep using.
+  graphs = graphs && cuda && !inputsOnDevice && entry.packedVariables.empty();
+  if (graphs) {
+    shapes = argumentShapes(inputs, entry.inputs.size());
+    if (CapturedCall *call = model->graphs->acquire(entryIndex, shapes)) {
+      bool replayed = false;
+      tfc_code code = replayCapturedCall(model, entry, entryIndex, *call,
+                                         inputs, outputs, replayed, status);
+      if (replayed)
+        return code;
+    }
+    capture = model->graphs->shouldCapture(entryIndex, shapes);
+  }
 
   CallFrameScope frameScope;
   CallFrame &frame = frameScope.get();
@@ -417,7 +529,37 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                      inputs, entry.inputs.size(), frame.words.data(),
                      frame.offsets.data() + entry.outputs.size(), status))
     return code;
-  return runLocked(model, entry, frame, arena, context.get(), outputs, status);
+  std::optional<GraphCapture> graphCapture;
+  if (capture)
+    graphCapture.emplace(GraphCapture{*device, entryIndex, std::move(shapes)});
+  tfc_code code = runLocked(model, entry, frame, arena, context.get(), outputs,
+                            graphCapture ? &*graphCapture : nullptr, status);
+  if (graphCapture && graphCapture->rerun) {
+    rerun = true;
+    return TFC_OK;
+  }
+  if (graphs && !capture && code == TFC_OK)
+    model->graphs->ranUncaptured(entryIndex, shapes, device->takenBytes());
+  return code;
+}
+
+tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
+                                 const tfc_tensor *const *inputs,
+                                 tfc_tensor **outputs, bool inputsOnDevice,
+                                 tfc_status *status) {
+  bool cuda = model->target.cuda;
+  if (cuda && checkCudaAvailable(status) != TFC_OK)
+    return TFC_UNAVAILABLE;
+  // The variables must hold values before anything runs.
+  if (tfc_code code = requireVariablesInitialized(model, entry, status))
+    return code;
+  bool rerun = false;
+  tfc_code code = callEntryOnce(model, entry, inputs, outputs, inputsOnDevice,
+                                cuda && cudaGraphsEnabled(), rerun, status);
+  if (rerun)
+    code = callEntryOnce(model, entry, inputs, outputs, inputsOnDevice,
+                         /*graphs=*/false, rerun, status);
+  return code;
 }
 
 int32_t tfc::runtime::defaultNumThreads() {

@@ -57,6 +57,9 @@ struct FakeDriver {
   long long streamsCreated() const {
     return get<long long (*)()>("fake_cuda_streams_created")();
   }
+  long long graphLaunches() const {
+    return get<long long (*)()>("fake_cuda_graph_launches")();
+  }
   long long pinnedAllocations() const {
     return get<long long (*)()>("fake_cuda_pinned_allocations")();
   }
@@ -299,6 +302,55 @@ TEST(CudaCompiledModel, PinnedTensorsAreInputsAndComeBackForReuse) {
   EXPECT_EQ(tfc_cuda_tensor_create_pinned(TFC_F32, 1, bad, status.get()),
             nullptr);
   EXPECT_EQ(tfc_status_code(status.get()), TFC_INVALID_ARGUMENT);
+}
+
+TEST(CudaCompiledModel, TheSecondCallIsCapturedAndLaterOnesReplayIt) {
+  Library library("mlp");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  const char *x = "[[1, 2, 3, 4], [0.5, -1, 0, 2]]";
+  long long graphs = fake().graphLaunches();
+  long long launches = fake().launchCount();
+  EXPECT_EQ(call(model, "predict", {x}), "");
+  long long perCall = fake().launchCount() - launches;
+  ASSERT_GT(perCall, 0);
+  // The first call runs as compiled, the second is captured and its graph
+  // launched, the later ones launch the graph: the same kernels each time.
+  EXPECT_EQ(fake().graphLaunches(), graphs);
+  for (int i = 1; i < 4; ++i) {
+    EXPECT_EQ(call(model, "predict", {x}), "");
+    EXPECT_EQ(fake().graphLaunches(), graphs + i);
+    EXPECT_EQ(fake().launchCount() - launches, perCall * (i + 1));
+  }
+  // Other shapes are other graphs; the first call of a shape runs without.
+  EXPECT_EQ(call(model, "predict", {"[[1, 2, 3, 4]]"}), "");
+  EXPECT_EQ(fake().graphLaunches(), graphs + 3);
+  EXPECT_EQ(call(model, "predict", {"[[1, 2, 3, 4]]"}), "");
+  EXPECT_EQ(fake().graphLaunches(), graphs + 4);
+  EXPECT_EQ(call(model, "predict", {x}), "");
+  EXPECT_EQ(fake().graphLaunches(), graphs + 5);
+  // Training steps too: the graph assigns the variables.
+  const char *y = "[[1, 0, 0], [0, 0, 1]]";
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(call(model, "train_step", {x, y}), "");
+  EXPECT_EQ(fake().graphLaunches(), graphs + 7);
+}
+
+TEST(CudaCompiledModel, HostCodeReadingTheDeviceIsNeverCaptured) {
+  Library library("cond");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  long long graphs = fake().graphLaunches();
+  // The branch taken depends on a value the host reads from the device: the
+  // capture of the second call is abandoned and the call runs again as
+  // compiled, with the same launches as the first.
+  long long before = fake().launchCount();
+  EXPECT_EQ(call(model, "cond_fed", {"false"}, TFC_BOOL), "");
+  long long perCall = fake().launchCount() - before;
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(call(model, "cond_fed", {"false"}, TFC_BOOL), "");
+  EXPECT_EQ(fake().launchCount() - before, 4 * perCall);
+  EXPECT_EQ(fake().graphLaunches(), graphs);
 }
 
 TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {

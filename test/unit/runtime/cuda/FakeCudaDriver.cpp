@@ -63,6 +63,21 @@ struct Launch {
   std::string kernel;
   unsigned grid[3], block[3];
 };
+/// What a captured stream recorded, run in order when its graph launches:
+/// a kernel launch, or a copy of `bytes` (a fill: `fill` of 2 or 4 bytes
+/// `count` times).
+struct GraphOp {
+  Launch launch;
+  bool isLaunch = false;
+  void *dst = nullptr;
+  const void *src = nullptr;
+  size_t bytes = 0;
+  unsigned fill = 0, fillSize = 0;
+  size_t count = 0;
+};
+struct Graph {
+  std::vector<GraphOp> ops;
+};
 
 std::mutex mutex;
 bool initialized = false;
@@ -80,6 +95,11 @@ std::map<const char *, size_t> registered;
 std::set<void *> pinned;
 long long pinnedAllocations = 0;
 long long streamsCreated = 0;
+/// Streams being captured, each into its graph; live graphs and
+/// instantiated graphs; graph launches.
+std::map<void *, Graph *> capturing;
+std::map<Graph *, std::unique_ptr<Graph>> graphs, graphExecs;
+long long graphLaunches = 0;
 std::vector<Launch> launches;
 long long legacyCalls = 0;
 long long modulesLoaded = 0;
@@ -303,6 +323,16 @@ FAKE CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
   return CUDA_SUCCESS;
 }
 
+/// A launch running: logged. Under the mutex.
+static void runLaunch(const Launch &launch) {
+  launches.push_back(launch);
+  log("launch " + launch.kernel + " grid " + std::to_string(launch.grid[0]) +
+      "x" + std::to_string(launch.grid[1]) + "x" +
+      std::to_string(launch.grid[2]) + " block " +
+      std::to_string(launch.block[0]) + "x" + std::to_string(launch.block[1]) +
+      "x" + std::to_string(launch.block[2]));
+}
+
 static CUresult launch(CUfunction function, unsigned gx, unsigned gy,
                        unsigned gz, unsigned bx, unsigned by, unsigned bz,
                        CUstream stream, void **params) {
@@ -321,10 +351,15 @@ static CUresult launch(CUfunction function, unsigned gx, unsigned gy,
     nextLaunchFailure = CUDA_SUCCESS;
     return failure;
   }
-  launches.push_back({it->second->name, {gx, gy, gz}, {bx, by, bz}});
-  log("launch " + it->second->name + " grid " + std::to_string(gx) + "x" +
-      std::to_string(gy) + "x" + std::to_string(gz) + " block " +
-      std::to_string(bx) + "x" + std::to_string(by) + "x" + std::to_string(bz));
+  Launch made{it->second->name, {gx, gy, gz}, {bx, by, bz}};
+  if (auto captured = capturing.find(stream); captured != capturing.end()) {
+    GraphOp op;
+    op.launch = made;
+    op.isLaunch = true;
+    captured->second->ops.push_back(op);
+    return CUDA_SUCCESS;
+  }
+  runLaunch(made);
   return CUDA_SUCCESS;
 }
 
@@ -383,6 +418,8 @@ FAKE CUresult cuStreamSynchronize(CUstream stream) {
   if (CUresult result = checkContext())
     return result;
   std::lock_guard<std::mutex> lock(mutex);
+  if (capturing.count(stream))
+    return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
   return validStream(stream) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_HANDLE;
 }
 FAKE CUresult cuStreamSynchronize_ptsz(CUstream stream) {
@@ -479,6 +516,14 @@ static CUresult copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
     std::lock_guard<std::mutex> lock(mutex);
     if (!validStream(stream))
       return CUDA_ERROR_INVALID_HANDLE;
+    if (auto captured = capturing.find(stream); captured != capturing.end()) {
+      GraphOp op;
+      op.dst = reinterpret_cast<void *>(dst);
+      op.src = reinterpret_cast<const void *>(src);
+      op.bytes = bytes;
+      captured->second->ops.push_back(op);
+      return CUDA_SUCCESS;
+    }
   }
   std::memmove(reinterpret_cast<void *>(dst), reinterpret_cast<void *>(src),
                bytes);
@@ -501,6 +546,15 @@ static CUresult fill(CUdeviceptr dst, T value, size_t count, CUstream stream) {
   std::lock_guard<std::mutex> lock(mutex);
   if (!validStream(stream))
     return CUDA_ERROR_INVALID_HANDLE;
+  if (auto captured = capturing.find(stream); captured != capturing.end()) {
+    GraphOp op;
+    op.dst = reinterpret_cast<void *>(dst);
+    op.fill = value;
+    op.fillSize = sizeof(T);
+    op.count = count;
+    captured->second->ops.push_back(op);
+    return CUDA_SUCCESS;
+  }
   auto *items = reinterpret_cast<T *>(dst);
   for (size_t i = 0; i < count; ++i)
     items[i] = value;
@@ -572,6 +626,98 @@ FAKE CUresult cuMemFreeHost(void *ptr) {
   return CUDA_SUCCESS;
 }
 
+// Stream capture and graphs.
+
+FAKE CUresult cuStreamBeginCapture_v2(CUstream stream, CUstreamCaptureMode) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  // The legacy stream cannot be captured.
+  if (!stream || !streams.count(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  if (capturing.count(stream))
+    return CUDA_ERROR_ILLEGAL_STATE;
+  auto graph = std::make_unique<Graph>();
+  capturing[stream] = graph.get();
+  Graph *key = graph.get();
+  graphs[key] = std::move(graph);
+  return CUDA_SUCCESS;
+}
+FAKE CUresult cuStreamBeginCapture(CUstream) { return legacy(); }
+
+FAKE CUresult cuStreamEndCapture(CUstream stream, CUgraph *graph) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = capturing.find(stream);
+  if (it == capturing.end())
+    return CUDA_ERROR_ILLEGAL_STATE;
+  *graph = reinterpret_cast<CUgraph>(it->second);
+  capturing.erase(it);
+  return CUDA_SUCCESS;
+}
+
+FAKE CUresult cuGraphInstantiateWithFlags(CUgraphExec *exec, CUgraph graph,
+                                          unsigned long long) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = graphs.find(reinterpret_cast<Graph *>(graph));
+  if (it == graphs.end())
+    return CUDA_ERROR_INVALID_VALUE;
+  auto made = std::make_unique<Graph>(*it->second);
+  *exec = reinterpret_cast<CUgraphExec>(made.get());
+  Graph *key = made.get();
+  graphExecs[key] = std::move(made);
+  return CUDA_SUCCESS;
+}
+
+FAKE CUresult cuGraphLaunch(CUgraphExec exec, CUstream stream) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = graphExecs.find(reinterpret_cast<Graph *>(exec));
+  if (it == graphExecs.end() || !validStream(stream))
+    return CUDA_ERROR_INVALID_HANDLE;
+  ++graphLaunches;
+  for (const GraphOp &op : it->second->ops) {
+    if (op.isLaunch) {
+      runLaunch(op.launch);
+    } else if (op.fillSize == 4) {
+      for (size_t i = 0; i < op.count; ++i)
+        static_cast<unsigned *>(op.dst)[i] = op.fill;
+    } else if (op.fillSize == 2) {
+      for (size_t i = 0; i < op.count; ++i)
+        static_cast<unsigned short *>(op.dst)[i] =
+            static_cast<unsigned short>(op.fill);
+    } else {
+      std::memmove(op.dst, op.src, op.bytes);
+    }
+  }
+  return CUDA_SUCCESS;
+}
+FAKE CUresult cuGraphLaunch_ptsz(CUgraphExec exec, CUstream stream) {
+  return cuGraphLaunch(exec, stream);
+}
+
+FAKE CUresult cuGraphExecDestroy(CUgraphExec exec) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  return graphExecs.erase(reinterpret_cast<Graph *>(exec))
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
+FAKE CUresult cuGraphDestroy(CUgraph graph) {
+  if (CUresult result = checkContext())
+    return result;
+  std::lock_guard<std::mutex> lock(mutex);
+  return graphs.erase(reinterpret_cast<Graph *>(graph))
+             ? CUDA_SUCCESS
+             : CUDA_ERROR_INVALID_VALUE;
+}
+
 // Entry points by name and version.
 
 namespace {
@@ -641,6 +787,16 @@ const std::map<std::string, std::vector<Form>> &entryPoints() {
       {"cuMemHostUnregister", {{4000, TFC_FN(cuMemHostUnregister), nullptr}}},
       {"cuMemHostAlloc", {{2020, TFC_FN(cuMemHostAlloc), nullptr}}},
       {"cuMemFreeHost", {{2000, TFC_FN(cuMemFreeHost), nullptr}}},
+      {"cuStreamBeginCapture",
+       {{10000, TFC_FN(cuStreamBeginCapture), nullptr},
+        {10010, TFC_FN(cuStreamBeginCapture_v2), nullptr}}},
+      {"cuStreamEndCapture", {{10000, TFC_FN(cuStreamEndCapture), nullptr}}},
+      {"cuGraphInstantiateWithFlags",
+       {{11040, TFC_FN(cuGraphInstantiateWithFlags), nullptr}}},
+      {"cuGraphLaunch",
+       {{10000, TFC_FN(cuGraphLaunch), TFC_FN(cuGraphLaunch_ptsz)}}},
+      {"cuGraphExecDestroy", {{10000, TFC_FN(cuGraphExecDestroy), nullptr}}},
+      {"cuGraphDestroy", {{10000, TFC_FN(cuGraphDestroy), nullptr}}},
   };
   return table;
 }
@@ -734,6 +890,10 @@ FAKE long long fake_cuda_live_streams_and_events() {
 FAKE long long fake_cuda_streams_created() {
   std::lock_guard<std::mutex> lock(mutex);
   return streamsCreated;
+}
+FAKE long long fake_cuda_graph_launches() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return graphLaunches;
 }
 FAKE long long fake_cuda_pinned_allocations() {
   std::lock_guard<std::mutex> lock(mutex);

@@ -1,0 +1,112 @@
+//===- CudaGraphs.cpp - CUDA model calls captured into graphs -------------===//
+
+#include "CudaGraphs.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace tfc::runtime;
+
+bool tfc::runtime::cudaGraphsEnabled() {
+  static const bool enabled = [] {
+    const char *text = std::getenv("TFC_CUDA_GRAPHS");
+    return !(text && std::strcmp(text, "0") == 0);
+  }();
+  return enabled;
+}
+
+CudaGraphCache::~CudaGraphCache() {
+  // A CPU model never opens the driver here.
+  if (capturedCount == 0)
+    return;
+  const CudaDriver *d = cudaDriver();
+  std::string message;
+  bool current = d && makeCudaContextCurrent(*d, message);
+  for (auto &[index, entry] : entries)
+    for (std::unique_ptr<CapturedCall> &call : entry.calls) {
+      if (current && call->exec)
+        d->cuGraphExecDestroy(call->exec);
+      for (const DeviceWorkspace::Block &block : call->blocks)
+        deviceFree(block.ptr);
+    }
+}
+
+CapturedCall *CudaGraphCache::acquire(size_t entry,
+                                      const std::vector<int64_t> &shapes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = entries.find(entry);
+  if (it == entries.end())
+    return nullptr;
+  // Calls running at once may each have captured a graph of these shapes.
+  for (std::unique_ptr<CapturedCall> &call : it->second.calls) {
+    bool idle = false;
+    if (call->shapes == shapes &&
+        call->busy.compare_exchange_strong(idle, true))
+      return call.get();
+  }
+  return nullptr;
+}
+
+void CudaGraphCache::drop(size_t entry, CapturedCall *call) {
+  std::unique_ptr<CapturedCall> dropped;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::vector<std::unique_ptr<CapturedCall>> &calls = entries[entry].calls;
+    for (size_t i = 0; i < calls.size(); ++i)
+      if (calls[i].get() == call) {
+        dropped = std::move(calls[i]);
+        calls.erase(calls.begin() + i);
+        break;
+      }
+  }
+  if (!dropped)
+    return;
+  const CudaDriver *d = cudaDriver();
+  std::string message;
+  if (d && makeCudaContextCurrent(*d, message) && dropped->exec)
+    d->cuGraphExecDestroy(dropped->exec);
+  for (const DeviceWorkspace::Block &block : dropped->blocks)
+    deviceFree(block.ptr);
+}
+
+void CudaGraphCache::ranUncaptured(size_t entry,
+                                   const std::vector<int64_t> &shapes,
+                                   size_t deviceBytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Entry &calls = entries[entry];
+  if (calls.unsupported || calls.calls.size() >= kMaxCapturedShapes)
+    return;
+  calls.captureNext.emplace(shapes, deviceBytes <= kMaxCapturedBytes);
+}
+
+bool CudaGraphCache::shouldCapture(size_t entry,
+                                   const std::vector<int64_t> &shapes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = entries.find(entry);
+  if (it == entries.end() || it->second.unsupported)
+    return false;
+  auto next = it->second.captureNext.find(shapes);
+  if (next == it->second.captureNext.end() || !next->second)
+    return false;
+  // This call captures; calls running beside it do not.
+  next->second = false;
+  return true;
+}
+
+void CudaGraphCache::add(size_t entry, std::unique_ptr<CapturedCall> call) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Entry &calls = entries[entry];
+  calls.captureNext.erase(call->shapes);
+  calls.calls.push_back(std::move(call));
+  ++capturedCount;
+}
+
+void CudaGraphCache::captureFailed(size_t entry,
+                                   const std::vector<int64_t> &shapes,
+                                   bool unsupported) {
+  std::lock_guard<std::mutex> lock(mutex);
+  Entry &calls = entries[entry];
+  calls.captureNext[shapes] = false;
+  if (unsupported)
+    calls.unsupported = true;
+}
