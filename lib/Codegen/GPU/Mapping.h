@@ -90,6 +90,47 @@ void emitRowTotal(OpBuilder &b, Location loc, linalg::GenericOp op,
                   gpu::AllReduceOperation kind, Operation *combiner,
                   Value partial, Value isFirst, ArrayRef<Value> ivs);
 
+/// The elements of a row one thread of a row chain's block touches (those
+/// at thread + k * blockSize), kept in registers from op to op
+/// (RowRegisters.cpp): an op reading an element an earlier op of the chain
+/// loaded or stored at the same position takes the value instead of
+/// loading it again. Each op's positions are unrolled, so a thread has all
+/// its loads of a pass in flight at once.
+class RowRegisters {
+public:
+  /// Whether rows of `length` elements (static) on `blockSize` threads give
+  /// each thread few enough elements, and `chain`'s ops all pass over whole
+  /// rows of that length or over single elements of rows.
+  static bool fits(ArrayRef<linalg::GenericOp> chain, int64_t length,
+                   int64_t blockSize);
+
+  RowRegisters(Value row, Value thread, Value isRow, int64_t length,
+               int64_t blockSize)
+      : row(row), thread(thread), isRow(isRow), length(length),
+        blockSize(blockSize) {}
+
+  /// Whether `op` passes over the whole row (emit), not single elements.
+  bool isWholeRow(linalg::GenericOp op) const;
+  /// Emits `op`, a whole-row element-wise op or block reduction (its total
+  /// stored by thread 0 of a block with a row, `isFirst`).
+  void emit(OpBuilder &b, Location loc, linalg::GenericOp op, Value isFirst);
+  /// Forgets what is kept of the buffers `op` writes, emitted otherwise.
+  void forget(linalg::GenericOp op);
+
+private:
+  Value element(OpBuilder &b, Location loc, linalg::GenericOp op,
+                OpOperand &operand, ArrayRef<Value> ivs, int64_t k,
+                Value valid);
+  SmallVector<Value> point(OpBuilder &b, Location loc, linalg::GenericOp op,
+                           int64_t k, Value &valid);
+  void forget(Value buffer);
+
+  Value row, thread, isRow;
+  int64_t length, blockSize;
+  /// (buffer, k) -> its element at this thread's k-th position.
+  DenseMap<std::pair<Value, int64_t>, Value> kept;
+};
+
 /// The longest run of row ops from `first` on that is worth one kernel
 /// (RowChain.cpp); empty when there is none.
 SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first);

@@ -193,10 +193,19 @@ void gpu_mapping::mapRowChain(OpBuilder &b,
   // Without rows, the one block launched reads and writes nothing.
   Value isRow =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, row, rows);
+  std::optional<RowRegisters> registers;
+  if (RowRegisters::fits(chain, longest, blockSize))
+    registers.emplace(row, thread, isRow, longest, blockSize);
   for (auto [index, member] : llvm::enumerate(chain)) {
     linalg::GenericOp op = member;
     if (index > 0)
       gpu::BarrierOp::create(b, loc);
+    if (registers && registers->isWholeRow(op)) {
+      registers->emit(b, loc, op, isFirst);
+      continue;
+    }
+    if (registers)
+      registers->forget(op);
     SmallVector<Value> sizes = loopSizes(b, loc, op);
     SmallVector<Value> innerSizes(llvm::drop_begin(sizes));
     Value inner = arith::SelectOp::create(b, loc, isRow,

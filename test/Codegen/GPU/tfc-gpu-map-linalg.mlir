@@ -217,21 +217,29 @@ func.func @argmax(%a: memref<8x100xf32>, %v: memref<8xf32>, %i: memref<8xi32>) {
 // recomputed exponentials, the normalization) is a row chain: one kernel,
 // a block per row, the ops in order with a barrier between two, each
 // reduction combining its threads' partial results with an all-reduce and
-// thread 0 storing the row's result for the next op to read.
+// thread 0 storing the row's result for the next op to read. A row of 100
+// is one element per thread (128 threads, the last 28 past its end): each
+// thread loads its element of x once and keeps it in a register, and the
+// exponential the sums computed serves the normalization.
 // CHECK-LABEL: func.func @softmax_chain
 // CHECK-COUNT-1: gpu.launch blocks({{.*}}) in (%{{.*}} = %c64, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128, %{{.*}} = %c1, %{{.*}} = %c1)
 // CHECK-NOT: gpu.launch
 // CHECK: memref.store %{{.*}}, %[[MAX:.*]][%{{.*}}] : memref<64xf32>
 // CHECK: gpu.barrier
+// CHECK: arith.cmpi ult, %{{.*}}, %c100
+// CHECK: memref.load %arg0
 // CHECK: gpu.all_reduce maximumf
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[MAX]]
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
+// CHECK-NOT: memref.load %arg0
 // CHECK: math.exp
 // CHECK: gpu.all_reduce add
 // CHECK: gpu.barrier
-// CHECK: math.exp
+// CHECK-NOT: memref.load %arg0
+// CHECK-NOT: math.exp
+// CHECK: arith.divf
 // CHECK: memref.store %{{.*}}, %arg1
 // CHECK-NOT: gpu.launch
 func.func @softmax_chain(%x: memref<64x100xf32>, %out: memref<64x100xf32>) {
@@ -260,6 +268,103 @@ func.func @softmax_chain(%x: memref<64x100xf32>, %out: memref<64x100xf32>) {
     linalg.yield %s : f32
   }
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max, %sum : memref<64x100xf32>, memref<64xf32>, memref<64xf32>) outs(%out : memref<64x100xf32>) {
+  ^bb0(%in: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %p = arith.divf %e, %s : f32
+    linalg.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 1000 on 256 threads: four positions a thread, unrolled, the
+// last one past the row's end for some threads; x is still loaded once.
+// CHECK-LABEL: func.func @softmax_four_positions
+// CHECK-COUNT-1: gpu.launch
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK-NOT: memref.load %arg0
+// CHECK-COUNT-4: math.exp
+// CHECK-NOT: math.exp
+// CHECK-COUNT-4: arith.divf
+func.func @softmax_four_positions(%x: memref<16x1000xf32>, %out: memref<16x1000xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %max = gpu.alloc () : memref<16xf32>
+  %sum = gpu.alloc () : memref<16xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ninf : f32) outs(%max : memref<16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<16x1000xf32>) outs(%max : memref<16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%sum : memref<16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %max : memref<16x1000xf32>, memref<16xf32>) outs(%sum : memref<16xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max, %sum : memref<16x1000xf32>, memref<16xf32>, memref<16xf32>) outs(%out : memref<16x1000xf32>) {
+  ^bb0(%in: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %p = arith.divf %e, %s : f32
+    linalg.yield %p : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 10000 would be 40 elements a thread: too many registers. Each op
+// strides over the row in a loop and reads x again (from the cache, mostly).
+// CHECK-LABEL: func.func @softmax_long_rows
+// CHECK-COUNT-1: gpu.launch
+// CHECK: scf.for
+// CHECK: gpu.all_reduce maximumf
+// CHECK: scf.for
+// CHECK: memref.load %arg0
+// CHECK: math.exp
+// CHECK: gpu.all_reduce add
+// CHECK: scf.for
+// CHECK: memref.load %arg0
+// CHECK: math.exp
+// CHECK: arith.divf
+func.func @softmax_long_rows(%x: memref<8x10000xf32>, %out: memref<8x10000xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %max = gpu.alloc () : memref<8xf32>
+  %sum = gpu.alloc () : memref<8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ninf : f32) outs(%max : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<8x10000xf32>) outs(%max : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%sum : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %max : memref<8x10000xf32>, memref<8xf32>) outs(%sum : memref<8xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x, %max, %sum : memref<8x10000xf32>, memref<8xf32>, memref<8xf32>) outs(%out : memref<8x10000xf32>) {
   ^bb0(%in: f32, %m: f32, %s: f32, %o: f32):
     %d = arith.subf %in, %m : f32
     %e = math.exp %d : f32
