@@ -42,6 +42,45 @@ tfc_code driverError(tfc_status *status, const char *what, CUresult result) {
                   cudaErrorName(result).c_str());
 }
 
+/// Not a CUDA error code: no stream could be had.
+constexpr CUresult kNoStream = 1;
+
+/// Takes the page-locked buffers of `call` at its first replay: staging for
+/// the arguments when they are small, and room for the conditions (none
+/// when they fail: the replay then copies from the arguments' own memory,
+/// and reads the conditions with checkDeferredAssertions).
+void takeHostBuffers(const EntryPoint &entry, CapturedCall &call,
+                     const tfc_tensor *const *inputs) {
+  if (call.hostBuffersTaken)
+    return;
+  call.hostBuffersTaken = true;
+  std::vector<size_t> offsets;
+  size_t bytes = 0;
+  for (size_t i = 0; i < entry.inputs.size(); ++i) {
+    bytes = (bytes + 255) / 256 * 256;
+    offsets.push_back(bytes);
+    bytes += static_cast<size_t>(inputs[i]->byteSize);
+  }
+  if (bytes > 0 && bytes <= kMaxStagedBytes)
+    if ((call.staging =
+             static_cast<char *>(takePinnedHost(bytes, &call.stagingCapacity))))
+      call.stagingOffsets = std::move(offsets);
+  if (!call.deferred.empty())
+    call.conditions = static_cast<unsigned char *>(
+        takePinnedHost(call.deferred.size(), &call.conditionsCapacity));
+}
+
+/// Whether every condition read back holds (all of them when there is no
+/// buffer: checkDeferredAssertions reads them).
+bool allHold(const unsigned char *conditions, size_t count) {
+  if (!conditions)
+    return false;
+  for (size_t i = 0; i < count; ++i)
+    if (!conditions[i])
+      return false;
+  return true;
+}
+
 /// The device buffers of the entry point's variables, brought up to date.
 tfc_code deviceVariables(tfc_model *model, const EntryPoint &entry,
                          std::vector<void *> &buffers, tfc_status *status) {
@@ -89,40 +128,60 @@ tfc_code tfc::runtime::replayCapturedCall(tfc_model *model,
     return TFC_OK;
   }
   replayed = true;
+  takeHostBuffers(entry, call, inputs);
   tfc_code code = TFC_OK;
-  {
-    ReplayStream stream(*d);
-    size_t numOutputs = entry.outputs.size();
-    CUresult result = stream.get() ? kCudaSuccess : 1;
-    for (size_t i = 0; i < entry.inputs.size() && result == kCudaSuccess; ++i) {
-      const int64_t *words = call.words.data() + call.offsets[numOutputs + i];
-      CUdeviceptr device = 0;
-      std::memcpy(&device, &words[1], sizeof(device));
-      if (inputs[i]->byteSize > 0)
-        result = d->cuMemcpyAsync(
-            device, reinterpret_cast<CUdeviceptr>(inputs[i]->data),
-            static_cast<size_t>(inputs[i]->byteSize), stream.get());
+  ReplayStream stream(*d);
+  CUresult result = stream.get() ? kCudaSuccess : kNoStream;
+  size_t numOutputs = entry.outputs.size();
+  for (size_t i = 0; i < entry.inputs.size() && result == kCudaSuccess; ++i) {
+    size_t bytes = static_cast<size_t>(inputs[i]->byteSize);
+    if (bytes == 0)
+      continue;
+    const int64_t *words = call.words.data() + call.offsets[numOutputs + i];
+    CUdeviceptr device = 0;
+    std::memcpy(&device, &words[1], sizeof(device));
+    const void *source = inputs[i]->data;
+    if (!call.stagingOffsets.empty()) {
+      // Queued from page-locked memory, the copy does not wait for itself.
+      char *staged = call.staging + call.stagingOffsets[i];
+      std::memcpy(staged, source, bytes);
+      source = staged;
     }
-    if (result == kCudaSuccess)
-      result = d->cuGraphLaunch(call.exec, stream.get());
-    if (result == kCudaSuccess)
-      result = d->cuStreamSynchronize(stream.get());
-    if (result != kCudaSuccess)
-      code = driverError(status, "replaying a captured CUDA call", result);
+    result = d->cuMemcpyAsync(device, reinterpret_cast<CUdeviceptr>(source),
+                              bytes, stream.get());
   }
-  if (code == TFC_OK) {
+  if (result == kCudaSuccess)
+    result = d->cuGraphLaunch(call.exec, stream.get());
+  // The conditions come back with the results, after one wait.
+  for (size_t i = 0;
+       i < call.deferred.size() && call.conditions && result == kCudaSuccess;
+       ++i)
+    result = d->cuMemcpyAsync(
+        reinterpret_cast<CUdeviceptr>(call.conditions + i),
+        reinterpret_cast<CUdeviceptr>(call.deferred[i].condition), 1,
+        stream.get());
+  if (result != kCudaSuccess)
+    code = driverError(status, "replaying a captured CUDA call", result);
+  if (code == TFC_OK)
+    code = resultsFromDevice(entry, call.words.data(), call.offsets.data(),
+                             outputs, status, stream.get());
+  if (code == TFC_OK && !call.deferred.empty() &&
+      !allHold(call.conditions, call.deferred.size())) {
+    // Read again with their data, for the first failure's message.
     context.get().deferred = call.deferred;
-    if (!checkDeferredAssertions(context.get()))
+    if (!checkDeferredAssertions(context.get())) {
       code = setError(status, context.get().code, "%s",
                       context.get().message.c_str());
+      for (size_t k = 0; k < numOutputs; ++k) {
+        tfc_tensor_destroy(outputs[k]);
+        outputs[k] = nullptr;
+      }
+    }
   }
   // Assigns that ran before a failure stay done.
   if (entry.writesVariables)
     for (int64_t index : entry.variables)
       variableWritten(model->variables[index].variable, /*onDevice=*/true);
-  if (code == TFC_OK)
-    code = resultsFromDevice(entry, call.words.data(), call.offsets.data(),
-                             outputs, status);
   model->graphs->release(&call);
   return code;
 }

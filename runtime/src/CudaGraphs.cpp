@@ -1,6 +1,7 @@
 //===- CudaGraphs.cpp - CUDA model calls captured into graphs -------------===//
 
 #include "CudaGraphs.h"
+#include "CudaReuse.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -15,6 +16,18 @@ bool tfc::runtime::cudaGraphsEnabled() {
   return enabled;
 }
 
+/// Gives back what a captured call holds.
+static void giveBack(const CudaDriver *d, bool current, CapturedCall &call) {
+  if (current && call.exec)
+    d->cuGraphExecDestroy(call.exec);
+  for (const DeviceWorkspace::Block &block : call.blocks)
+    deviceFree(block.ptr);
+  if (call.staging)
+    givePinnedHost(call.staging, call.stagingCapacity);
+  if (call.conditions)
+    givePinnedHost(call.conditions, call.conditionsCapacity);
+}
+
 CudaGraphCache::~CudaGraphCache() {
   // A CPU model never opens the driver here.
   if (capturedCount == 0)
@@ -23,12 +36,8 @@ CudaGraphCache::~CudaGraphCache() {
   std::string message;
   bool current = d && makeCudaContextCurrent(*d, message);
   for (auto &[index, entry] : entries)
-    for (std::unique_ptr<CapturedCall> &call : entry.calls) {
-      if (current && call->exec)
-        d->cuGraphExecDestroy(call->exec);
-      for (const DeviceWorkspace::Block &block : call->blocks)
-        deviceFree(block.ptr);
-    }
+    for (std::unique_ptr<CapturedCall> &call : entry.calls)
+      giveBack(d, current, *call);
 }
 
 CapturedCall *CudaGraphCache::acquire(size_t entry,
@@ -63,10 +72,7 @@ void CudaGraphCache::drop(size_t entry, CapturedCall *call) {
     return;
   const CudaDriver *d = cudaDriver();
   std::string message;
-  if (d && makeCudaContextCurrent(*d, message) && dropped->exec)
-    d->cuGraphExecDestroy(dropped->exec);
-  for (const DeviceWorkspace::Block &block : dropped->blocks)
-    deviceFree(block.ptr);
+  giveBack(d, d && makeCudaContextCurrent(*d, message), *dropped);
 }
 
 void CudaGraphCache::ranUncaptured(size_t entry,

@@ -44,6 +44,17 @@ struct CapturedCall {
   /// The device blocks of the captured call, the graph's from then on.
   std::vector<DeviceWorkspace::Block> blocks;
   CUgraphExec exec = nullptr;
+  /// Page-locked host memory, taken at the first replay, so that a replay
+  /// queues all its copies and waits once: the arguments pass through
+  /// `staging` when they are small (kMaxStagedBytes; `stagingOffsets`, one
+  /// per argument, empty otherwise), and the assertions' conditions come
+  /// back into `conditions`.
+  bool hostBuffersTaken = false;
+  char *staging = nullptr;
+  size_t stagingCapacity = 0;
+  std::vector<size_t> stagingOffsets;
+  unsigned char *conditions = nullptr;
+  size_t conditionsCapacity = 0;
   /// Whether a call is replaying it (a second call at once runs unrecorded).
   std::atomic<bool> busy{false};
 };
@@ -101,6 +112,10 @@ bool cudaGraphsEnabled();
 /// Captured calls of one entry point kept at most, and the device memory a
 /// call may use to be captured (a graph keeps its blocks for itself).
 constexpr size_t kMaxCapturedShapes = 4;
+/// Arguments of at most this many bytes in all are staged through
+/// page-locked memory when a graph replays (a copy from pageable memory
+/// waits for itself).
+constexpr size_t kMaxStagedBytes = size_t(1) << 20;
 constexpr size_t kMaxCapturedBytes = size_t(256) << 20;
 
 } // namespace tfc::runtime

@@ -36,9 +36,10 @@ struct CopyRegion {
   size_t bytes;
 };
 /// Copies `count` regions from the device to the host, or from the host to
-/// the device, waiting once for all of them.
+/// the device, waiting once for all of them. With a `stream`, the copies
+/// go there and the wait is for everything queued on it.
 tfc_code copyRegionsToHost(const CopyRegion *regions, size_t count,
-                           tfc_status *status);
+                           tfc_status *status, CUstream stream = nullptr);
 tfc_code copyRegionsToDevice(const CopyRegion *regions, size_t count,
                              tfc_status *status);
 

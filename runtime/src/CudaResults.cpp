@@ -69,7 +69,7 @@ tfc_code tfc::runtime::resultsFromDevice(const EntryPoint &entry,
                                          const int64_t *words,
                                          const size_t *offsets,
                                          tfc_tensor **outputs,
-                                         tfc_status *status) {
+                                         tfc_status *status, CUstream stream) {
   size_t count = entry.outputs.size();
   std::vector<TensorPtr> tensors;
   tensors.reserve(count);
@@ -80,6 +80,11 @@ tfc_code tfc::runtime::resultsFromDevice(const EntryPoint &entry,
     const int64_t *result = words + offsets[k];
     const char *data = contiguousData(signature.dtype, result, rank);
     if (!data) {
+      // Gathered after a wait of its own, which must follow the work on
+      // `stream`.
+      if (stream)
+        if (tfc_code code = copyRegionsToHost(nullptr, 0, status, stream))
+          return code;
       tfc_tensor *strided = nullptr;
       if (tfc_code code =
               resultFromDevice(signature.dtype, result, rank, &strided, status))
@@ -96,8 +101,9 @@ tfc_code tfc::runtime::resultsFromDevice(const EntryPoint &entry,
           {tensor->data, data, static_cast<size_t>(tensor->byteSize)});
     tensors.push_back(std::move(tensor));
   }
-  if (!copies.empty())
-    if (tfc_code code = copyRegionsToHost(copies.data(), copies.size(), status))
+  if (!copies.empty() || stream)
+    if (tfc_code code =
+            copyRegionsToHost(copies.data(), copies.size(), status, stream))
       return code;
   for (size_t k = 0; k < count; ++k)
     outputs[k] = tensors[k].release();

@@ -45,9 +45,11 @@ void tfc::runtime::deviceFree(void *ptr) {
     d->cuMemFree(reinterpret_cast<CUdeviceptr>(ptr));
 }
 
-/// Copies each of `count` regions, then waits once for all of them.
+/// Copies each of `count` regions on `stream` (null: the legacy stream),
+/// then waits once for all of them (and for the stream's earlier work).
 static tfc_code copyRegions(const CopyRegion *regions, size_t count,
-                            const char *what, tfc_status *status) {
+                            const char *what, tfc_status *status,
+                            CUstream stream = nullptr) {
   if (checkCudaAvailable(status) != TFC_OK)
     return TFC_UNAVAILABLE;
   const CudaDriver &d = *cudaDriver();
@@ -65,12 +67,12 @@ static tfc_code copyRegions(const CopyRegion *regions, size_t count,
     bytes += regions[i].bytes;
     result = d.cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(regions[i].dst),
                              reinterpret_cast<CUdeviceptr>(regions[i].src),
-                             regions[i].bytes, nullptr);
+                             regions[i].bytes, stream);
   }
-  if (bytes == 0 && result == kCudaSuccess)
+  if (bytes == 0 && !stream && result == kCudaSuccess)
     return TFC_OK;
   if (result == kCudaSuccess)
-    result = d.cuStreamSynchronize(nullptr);
+    result = d.cuStreamSynchronize(stream);
   if (result != kCudaSuccess)
     return setError(status, TFC_INTERNAL, "copying %zu bytes %s: %s", bytes,
                     what, cudaErrorName(result).c_str());
@@ -84,8 +86,9 @@ static tfc_code copy(void *dst, const void *src, size_t bytes, const char *what,
 }
 
 tfc_code tfc::runtime::copyRegionsToHost(const CopyRegion *regions,
-                                         size_t count, tfc_status *status) {
-  return copyRegions(regions, count, "from the device", status);
+                                         size_t count, tfc_status *status,
+                                         CUstream stream) {
+  return copyRegions(regions, count, "from the device", status, stream);
 }
 
 tfc_code tfc::runtime::copyRegionsToDevice(const CopyRegion *regions,

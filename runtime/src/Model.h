@@ -103,10 +103,11 @@ tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
 
 /// The host tensors of a completed CUDA call's results (the k-th descriptor
 /// at `words + offsets[k]`), copied with one wait for all; on failure none
-/// is left in `outputs`.
+/// is left in `outputs`. With a `stream`, the copies are queued there after
+/// the call's work, and the wait is for both.
 tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
                            const size_t *offsets, tfc_tensor **outputs,
-                           tfc_status *status);
+                           tfc_status *status, CUstream stream = nullptr);
 
 /// Runs entry point `entryIndex` by replaying `call` (acquired from the
 /// model's graph cache; released here). `replayed` false: the call was not
