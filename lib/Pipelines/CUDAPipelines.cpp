@@ -69,6 +69,7 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createTFCGPUMergeLaunches());
   // Integer powers have no NVVM intrinsic: they become functions here, and
   // outlining copies the ones a kernel calls into its GPU module.
   pm.addPass(createConvertMathToFuncs());

@@ -119,6 +119,29 @@ def TFCGPUFuseElementwise : Pass<"tfc-gpu-fuse-elementwise"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TFCGPUMergeLaunches
+    : Pass<"tfc-gpu-merge-launches", "::mlir::func::FuncOp"> {
+  let summary = "Run consecutive single-block launches as one kernel";
+  let description = [{
+    After `tfc-gpu-map-linalg`: a small graph (a training step on a few
+    parameters) is tens of kernels of one block each, and on a GPU each
+    launch costs more than its work. Consecutive `gpu.launch` ops of a
+    1x1x1 grid, with only allocations, views, sizes and pure arithmetic of
+    host code between them, become one launch of one block running their
+    bodies in order with a `gpu.barrier` between two (the barrier also makes
+    what one body wrote visible to the next). The block has the most
+    threads any of them had; a body written for fewer runs under a guard on
+    the thread id and sees its own block size, and one that synchronizes
+    its threads (a barrier or an all-reduce) is merged only with bodies of
+    its own block size. Launches with 2-d or 3-d blocks merge only with
+    launches of the same block, and launches with workgroup memory not at
+    all. The host ops between merged launches move before the first.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def TFCGPUVerifyHostCode
     : Pass<"tfc-gpu-verify-host-code", "::mlir::ModuleOp"> {
   let summary = "Fail if host code still touches device memory";
