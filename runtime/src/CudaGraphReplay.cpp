@@ -95,12 +95,10 @@ tfc_code deviceVariables(tfc_model *model, const EntryPoint &entry,
 }
 } // namespace
 
-tfc_code tfc::runtime::replayCapturedCall(tfc_model *model,
-                                          const EntryPoint &entry,
-                                          size_t entryIndex, CapturedCall &call,
-                                          const tfc_tensor *const *inputs,
-                                          tfc_tensor **outputs, bool &replayed,
-                                          tfc_status *status) {
+tfc_code tfc::runtime::replayCapturedCall(
+    tfc_model *model, const EntryPoint &entry, size_t entryIndex,
+    CapturedCall &call, const tfc_tensor *const *inputs, tfc_tensor **outputs,
+    bool outputsOnDevice, bool &replayed, tfc_status *status) {
   replayed = false;
   const CudaDriver *d = cudaDriver();
   std::string message;
@@ -164,7 +162,7 @@ tfc_code tfc::runtime::replayCapturedCall(tfc_model *model,
     code = driverError(status, "replaying a captured CUDA call", result);
   if (code == TFC_OK)
     code = resultsFromDevice(entry, call.words.data(), call.offsets.data(),
-                             outputs, status, stream.get());
+                             outputs, status, stream.get(), outputsOnDevice);
   if (code == TFC_OK && !call.deferred.empty() &&
       !allHold(call.conditions, call.deferred.size())) {
     // Read again with their data, for the first failure's message.

@@ -51,6 +51,34 @@ TensorPtr hostTensorToOverwrite(tfc_dtype dtype, int64_t rank,
                    tfc_tensor_destroy);
 }
 
+void giveDeviceTensorData(void *data, void *capacity) {
+  giveDeviceBuffer(data, reinterpret_cast<size_t>(capacity));
+}
+
+/// A tensor wrapping a device buffer for a result left on the device.
+TensorPtr deviceTensor(tfc_dtype dtype, int64_t rank, const int64_t *sizes,
+                       tfc_status *status) {
+  int64_t elements = 1;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    elements *= sizes[dim];
+  size_t bytes = static_cast<size_t>(elements * tfc_dtype_size(dtype));
+  size_t capacity = 0;
+  void *device = takeDeviceBuffer(bytes, &capacity);
+  if (!device) {
+    setError(status, TFC_RESOURCE_EXHAUSTED,
+             "no device memory for a result of type %s (%zu bytes)",
+             typeString(dtype, sizes, rank).c_str(), bytes);
+    return TensorPtr(nullptr, tfc_tensor_destroy);
+  }
+  TensorPtr tensor(tfc_tensor_wrap(dtype, rank, sizes, device,
+                                   giveDeviceTensorData,
+                                   reinterpret_cast<void *>(capacity), status),
+                   tfc_tensor_destroy);
+  if (!tensor)
+    giveDeviceBuffer(device, capacity);
+  return tensor;
+}
+
 /// The contiguous device data a result descriptor `words` of `rank`
 /// dimensions views, or null when it is strided.
 const char *contiguousData(tfc_dtype dtype, const int64_t *words,
@@ -65,41 +93,51 @@ const char *contiguousData(tfc_dtype dtype, const int64_t *words,
 }
 } // namespace
 
-tfc_code tfc::runtime::resultsFromDevice(const EntryPoint &entry,
-                                         const int64_t *words,
-                                         const size_t *offsets,
-                                         tfc_tensor **outputs,
-                                         tfc_status *status, CUstream stream) {
+tfc_code tfc::runtime::resultsFromDevice(
+    const EntryPoint &entry, const int64_t *words, const size_t *offsets,
+    tfc_tensor **outputs, tfc_status *status, CUstream stream, bool onDevice) {
   size_t count = entry.outputs.size();
   std::vector<TensorPtr> tensors;
   tensors.reserve(count);
+  // Host copies of strided results bound for the device, alive until the
+  // copies below are done.
+  std::vector<TensorPtr> gathered;
   std::vector<CopyRegion> copies;
   for (size_t k = 0; k < count; ++k) {
     const TensorSignature &signature = entry.outputs[k];
     int64_t rank = static_cast<int64_t>(signature.shape.size());
     const int64_t *result = words + offsets[k];
     const char *data = contiguousData(signature.dtype, result, rank);
+    TensorPtr strided(nullptr, tfc_tensor_destroy);
     if (!data) {
-      // Gathered after a wait of its own, which must follow the work on
-      // `stream`.
+      // Gathered on the host after a wait of its own, which must follow
+      // the work on `stream`.
       if (stream)
         if (tfc_code code = copyRegionsToHost(nullptr, 0, status, stream))
           return code;
-      tfc_tensor *strided = nullptr;
+      tfc_tensor *host = nullptr;
       if (tfc_code code =
-              resultFromDevice(signature.dtype, result, rank, &strided, status))
+              resultFromDevice(signature.dtype, result, rank, &host, status))
         return code;
-      tensors.emplace_back(strided, tfc_tensor_destroy);
-      continue;
+      strided.reset(host);
+      if (!onDevice) {
+        tensors.push_back(std::move(strided));
+        continue;
+      }
+      data = static_cast<const char *>(strided->data);
     }
     TensorPtr tensor =
-        hostTensorToOverwrite(signature.dtype, rank, result + 3, status);
+        onDevice
+            ? deviceTensor(signature.dtype, rank, result + 3, status)
+            : hostTensorToOverwrite(signature.dtype, rank, result + 3, status);
     if (!tensor)
       return TFC_RESOURCE_EXHAUSTED;
     if (tensor->byteSize > 0)
       copies.push_back(
           {tensor->data, data, static_cast<size_t>(tensor->byteSize)});
     tensors.push_back(std::move(tensor));
+    if (strided)
+      gathered.push_back(std::move(strided));
   }
   if (!copies.empty() || stream)
     if (tfc_code code =

@@ -1,6 +1,7 @@
 //===- CudaReuse.cpp - Driver objects kept between CUDA calls -------------===//
 
 #include "CudaReuse.h"
+#include "CudaMemory.h"
 #include "Internal.h"
 
 #include <atomic>
@@ -30,6 +31,8 @@ struct Idle {
   std::map<std::pair<CUmodule, const char *>, CUfunction> functions;
   std::vector<std::pair<void *, size_t>> pinned;
   size_t pinnedBytes = 0;
+  std::vector<std::pair<void *, size_t>> device;
+  size_t deviceBytes = 0;
 };
 
 // Never destroyed: tensors holding pinned buffers may outlive static
@@ -106,6 +109,21 @@ void tfc::runtime::forgetModule(CUmodule module) {
     it = functions.erase(it);
 }
 
+/// The smallest buffer of `buffers` that fits `wanted` without wasting half
+/// of it, taken out of the list; null when none does.
+static void *takeIdle(std::vector<std::pair<void *, size_t>> &buffers,
+                      size_t &idleBytes, size_t wanted, size_t *capacity) {
+  size_t best = findBestFit(buffers.size(), wanted,
+                            [&](size_t i) { return buffers[i].second; });
+  if (best == buffers.size())
+    return nullptr;
+  auto [ptr, size] = buffers[best];
+  buffers.erase(buffers.begin() + best);
+  idleBytes -= size;
+  *capacity = size;
+  return ptr;
+}
+
 void *tfc::runtime::takePinnedHost(size_t bytes, size_t *capacity) {
   size_t wanted = (bytes + kPage - 1) / kPage * kPage;
   if (wanted == 0)
@@ -113,13 +131,7 @@ void *tfc::runtime::takePinnedHost(size_t bytes, size_t *capacity) {
   {
     Idle &kept = idle();
     std::lock_guard<std::mutex> lock(kept.mutex);
-    size_t best = findBestFit(kept.pinned.size(), wanted,
-                              [&](size_t i) { return kept.pinned[i].second; });
-    if (best != kept.pinned.size()) {
-      auto [ptr, size] = kept.pinned[best];
-      kept.pinned.erase(kept.pinned.begin() + best);
-      kept.pinnedBytes -= size;
-      *capacity = size;
+    if (void *ptr = takeIdle(kept.pinned, kept.pinnedBytes, wanted, capacity)) {
       ++pinnedReuses;
       return ptr;
     }
@@ -147,6 +159,39 @@ void tfc::runtime::givePinnedHost(void *ptr, size_t capacity) {
   }
   if (const CudaDriver *d = cudaDriver())
     d->cuMemFreeHost(ptr);
+}
+
+void *tfc::runtime::takeDeviceBuffer(size_t bytes, size_t *capacity) {
+  size_t wanted = (bytes + 255) / 256 * 256;
+  if (wanted == 0)
+    wanted = 256;
+  {
+    Idle &kept = idle();
+    std::lock_guard<std::mutex> lock(kept.mutex);
+    if (void *ptr = takeIdle(kept.device, kept.deviceBytes, wanted, capacity))
+      return ptr;
+  }
+  const CudaDriver *d = cudaDriver();
+  std::string message;
+  CUdeviceptr ptr = 0;
+  if (!d || !makeCudaContextCurrent(*d, message) ||
+      d->cuMemAlloc(&ptr, wanted) != kCudaSuccess)
+    return nullptr;
+  *capacity = wanted;
+  return reinterpret_cast<void *>(ptr);
+}
+
+void tfc::runtime::giveDeviceBuffer(void *ptr, size_t capacity) {
+  {
+    Idle &kept = idle();
+    std::lock_guard<std::mutex> lock(kept.mutex);
+    if (kept.deviceBytes + capacity <= kMaxIdleDeviceBytes) {
+      kept.device.emplace_back(ptr, capacity);
+      kept.deviceBytes += capacity;
+      return;
+    }
+  }
+  deviceFree(ptr);
 }
 
 size_t tfc::runtime::pinnedHostAllocations() { return pinnedAllocations; }

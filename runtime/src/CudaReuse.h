@@ -45,6 +45,12 @@ void givePinnedHost(void *ptr, size_t capacity);
 /// Page-locked memory kept idle at most, over all buffers given back.
 constexpr size_t kMaxIdlePinnedBytes = size_t(1) << 30;
 
+/// The same for device memory: results a call leaves on the device
+/// (TFC_CALL_OUTPUTS_ON_DEVICE). Null when the driver has none.
+void *takeDeviceBuffer(size_t bytes, size_t *capacity);
+void giveDeviceBuffer(void *ptr, size_t capacity);
+constexpr size_t kMaxIdleDeviceBytes = size_t(1) << 30;
+
 /// Counters for tests: page-locked buffers the driver allocated, and
 /// takes served from buffers given back.
 size_t pinnedHostAllocations();

@@ -95,19 +95,22 @@ tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,
                             tfc_status *status);
 
 /// Runs entry `entry` (public or initializer) with validated inputs. For a
-/// CUDA model, host inputs are copied to the device unless
-/// `inputsOnDevice`, and results are copied back to host tensors.
+/// CUDA model, host inputs are copied to the device and results back to host
+/// tensors, unless `placement` (TFC_CALL_INPUTS_ON_DEVICE,
+/// TFC_CALL_OUTPUTS_ON_DEVICE) says they are, or are to stay, there.
 tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
                    const tfc_tensor *const *inputs, tfc_tensor **outputs,
-                   bool inputsOnDevice, tfc_status *status);
+                   uint32_t placement, tfc_status *status);
 
 /// The host tensors of a completed CUDA call's results (the k-th descriptor
 /// at `words + offsets[k]`), copied with one wait for all; on failure none
 /// is left in `outputs`. With a `stream`, the copies are queued there after
-/// the call's work, and the wait is for both.
+/// the call's work, and the wait is for both. With `onDevice`, the tensors
+/// wrap device buffers instead (TFC_CALL_OUTPUTS_ON_DEVICE).
 tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
                            const size_t *offsets, tfc_tensor **outputs,
-                           tfc_status *status, CUstream stream = nullptr);
+                           tfc_status *status, CUstream stream = nullptr,
+                           bool onDevice = false);
 
 /// Runs entry point `entryIndex` by replaying `call` (acquired from the
 /// model's graph cache; released here). `replayed` false: the call was not
@@ -116,8 +119,8 @@ tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
 tfc_code replayCapturedCall(tfc_model *model, const EntryPoint &entry,
                             size_t entryIndex, CapturedCall &call,
                             const tfc_tensor *const *inputs,
-                            tfc_tensor **outputs, bool &replayed,
-                            tfc_status *status);
+                            tfc_tensor **outputs, bool outputsOnDevice,
+                            bool &replayed, tfc_status *status);
 
 /// A host tensor holding a copy of the device buffer a CUDA call returned
 /// (result descriptor `words`, any strides).

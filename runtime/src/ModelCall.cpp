@@ -235,9 +235,10 @@ static tfc_tensor *hostResult(ArenaScope &arena, tfc_dtype dtype,
 static tfc_code takeResults(tfc_model *model, const EntryPoint &entry,
                             ArenaScope &arena, int64_t *words,
                             const size_t *offsets, tfc_tensor **outputs,
-                            tfc_status *status) {
+                            bool outputsOnDevice, tfc_status *status) {
   if (model->target.cuda)
-    return resultsFromDevice(entry, words, offsets, outputs, status);
+    return resultsFromDevice(entry, words, offsets, outputs, status,
+                             /*stream=*/nullptr, outputsOnDevice);
   for (size_t k = 0; k < entry.outputs.size(); ++k) {
     const TensorSignature &signature = entry.outputs[k];
     int64_t rank = static_cast<int64_t>(signature.shape.size());
@@ -428,7 +429,8 @@ static bool endCapture(tfc_model *model, const EntryPoint &entry,
 static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
                           CallFrame &frame, ArenaScope &arena,
                           CallContext &context, tfc_tensor **outputs,
-                          GraphCapture *capture, tfc_status *status) {
+                          bool outputsOnDevice, GraphCapture *capture,
+                          tfc_status *status) {
   bool cuda = model->target.cuda;
   int64_t *words = frame.words.data();
   const size_t *offsets = frame.offsets.data();
@@ -468,7 +470,7 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
     // buffer (a read returned as is) is copied, and a writer may change the
     // variable as soon as the lock is released.
     code = completed ? takeResults(model, entry, arena, words, offsets, outputs,
-                                   status)
+                                   outputsOnDevice, status)
                      : TFC_OK;
   }
   if (!completed)
@@ -492,7 +494,7 @@ static std::vector<int64_t> argumentShapes(const tfc_tensor *const *inputs,
 /// call must run again without one (`graphs` false).
 static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
                               const tfc_tensor *const *inputs,
-                              tfc_tensor **outputs, bool inputsOnDevice,
+                              tfc_tensor **outputs, uint32_t placement,
                               bool graphs, bool &rerun, tfc_status *status) {
   bool cuda = model->target.cuda;
   size_t entryIndex = static_cast<size_t>(&entry - model->entries.data());
@@ -500,13 +502,16 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
   bool capture = false;
   // Arguments on the device are the caller's buffers, which a graph would
   // keep using.
+  bool inputsOnDevice = placement & TFC_CALL_INPUTS_ON_DEVICE;
+  bool outputsOnDevice = placement & TFC_CALL_OUTPUTS_ON_DEVICE;
   graphs = graphs && cuda && !inputsOnDevice && entry.packedVariables.empty();
   if (graphs) {
     shapes = argumentShapes(inputs, entry.inputs.size());
     if (CapturedCall *call = model->graphs->acquire(entryIndex, shapes)) {
       bool replayed = false;
-      tfc_code code = replayCapturedCall(model, entry, entryIndex, *call,
-                                         inputs, outputs, replayed, status);
+      tfc_code code =
+          replayCapturedCall(model, entry, entryIndex, *call, inputs, outputs,
+                             outputsOnDevice, replayed, status);
       if (replayed)
         return code;
     }
@@ -533,6 +538,7 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
   if (capture)
     graphCapture.emplace(GraphCapture{*device, entryIndex, std::move(shapes)});
   tfc_code code = runLocked(model, entry, frame, arena, context.get(), outputs,
+                            outputsOnDevice,
                             graphCapture ? &*graphCapture : nullptr, status);
   if (graphCapture && graphCapture->rerun) {
     rerun = true;
@@ -545,7 +551,7 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
 
 tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                                  const tfc_tensor *const *inputs,
-                                 tfc_tensor **outputs, bool inputsOnDevice,
+                                 tfc_tensor **outputs, uint32_t placement,
                                  tfc_status *status) {
   bool cuda = model->target.cuda;
   if (cuda && checkCudaAvailable(status) != TFC_OK)
@@ -554,10 +560,10 @@ tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
   if (tfc_code code = requireVariablesInitialized(model, entry, status))
     return code;
   bool rerun = false;
-  tfc_code code = callEntryOnce(model, entry, inputs, outputs, inputsOnDevice,
+  tfc_code code = callEntryOnce(model, entry, inputs, outputs, placement,
                                 cuda && cudaGraphsEnabled(), rerun, status);
   if (rerun)
-    code = callEntryOnce(model, entry, inputs, outputs, inputsOnDevice,
+    code = callEntryOnce(model, entry, inputs, outputs, placement,
                          /*graphs=*/false, rerun, status);
   return code;
 }
@@ -632,16 +638,20 @@ tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
     return tfc_tensor_check(inputs[i], what.c_str(), s.dtype, rank,
                             s.shape.data(), status);
   }
-  bool inputsOnDevice =
-      options && (options->flags & TFC_CALL_INPUTS_ON_DEVICE) != 0;
-  if (inputsOnDevice && !model->target.cuda)
+  uint32_t placement = options ? options->flags & (TFC_CALL_INPUTS_ON_DEVICE |
+                                                   TFC_CALL_OUTPUTS_ON_DEVICE)
+                               : 0;
+  if (placement && !model->target.cuda)
     return setError(status, TFC_INVALID_ARGUMENT,
-                    "%s: inputs on the device need a model compiled for "
+                    "%s: %s on the device need a model compiled for "
                     "CUDA; model '%s' runs on the CPU",
-                    entry.name.c_str(), model->name.c_str());
+                    entry.name.c_str(),
+                    placement & TFC_CALL_INPUTS_ON_DEVICE ? "inputs"
+                                                          : "outputs",
+                    model->name.c_str());
   for (int64_t k = 0; k < numOutputs; ++k)
     outputs[k] = nullptr;
-  return callEntry(model, entry, inputs, outputs, inputsOnDevice, status);
+  return callEntry(model, entry, inputs, outputs, placement, status);
 }
 
 tfc_code tfc_model_call(tfc_model *model, int64_t index,

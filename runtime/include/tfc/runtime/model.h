@@ -116,7 +116,15 @@ enum {
    * cuMemAlloc or the CUDA runtime, in the primary context of device 0), the
    * call passes them to the compiled code without copying, and never reads
    * them on the host. Dtype and shape are checked as usual. */
-  TFC_CALL_INPUTS_ON_DEVICE = 1
+  TFC_CALL_INPUTS_ON_DEVICE = 1,
+  /* The results stay in device memory (CUDA models only): each output
+   * tensor wraps a device buffer of device 0's primary context, which
+   * tfc_tensor_destroy gives back to the runtime (it keeps up to 1 GiB of
+   * such buffers for later results). Its data must not be read on the host:
+   * copy it with the CUDA driver or runtime, or pass the tensor to another
+   * call with TFC_CALL_INPUTS_ON_DEVICE, which then copies nothing. The
+   * tensor may outlive its model. */
+  TFC_CALL_OUTPUTS_ON_DEVICE = 2
 };
 typedef struct tfc_call_options {
   uint32_t flags;

@@ -57,6 +57,13 @@ struct FakeDriver {
   long long streamsCreated() const {
     return get<long long (*)()>("fake_cuda_streams_created")();
   }
+  bool isDeviceMemory(const void *ptr, size_t bytes) const {
+    return get<int (*)(const void *, size_t)>("fake_cuda_is_device_memory")(
+               ptr, bytes) != 0;
+  }
+  long long totalAllocations() const {
+    return get<long long (*)()>("fake_cuda_total_allocations")();
+  }
   long long graphLaunches() const {
     return get<long long (*)()>("fake_cuda_graph_launches")();
   }
@@ -357,6 +364,50 @@ TEST(CudaCompiledModel, HostCodeReadingTheDeviceIsNeverCaptured) {
     EXPECT_EQ(call(model, "cond_fed", {"false"}, TFC_BOOL), "");
   EXPECT_EQ(fake().launchCount() - before, 4 * perCall);
   EXPECT_EQ(fake().graphLaunches(), graphs);
+}
+
+TEST(CudaCompiledModel, OutputsStayOnTheDeviceAndFeedTheNextCall) {
+  Library library("softmax");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  int64_t index = tfc_model_find_entry(model, "softmax");
+  ASSERT_GE(index, 0);
+  StatusPtr status = makeStatus();
+  tfc_call_options outputsOnDevice = {TFC_CALL_OUTPUTS_ON_DEVICE};
+  tfc_call_options both = {TFC_CALL_INPUTS_ON_DEVICE |
+                           TFC_CALL_OUTPUTS_ON_DEVICE};
+  TensorPtr input = parse("[[1, 2, 3], [4, 5, 6]]", TFC_F32);
+  long long allocations = 0;
+  // Calls run as compiled, captured, then replayed: the results stay on
+  // the device in each, and a result feeds the next call without a copy.
+  for (int round = 0; round < 5; ++round) {
+    if (round == 3)
+      allocations = fake().totalAllocations();
+    const tfc_tensor *args[] = {input.get()};
+    tfc_tensor *first = nullptr;
+    ASSERT_EQ(tfc_model_call_with_options(model, index, args, 1, &first, 1,
+                                          &outputsOnDevice, status.get()),
+              TFC_OK)
+        << describe(status.get());
+    TensorPtr onDevice(first);
+    EXPECT_TRUE(fake().isDeviceMemory(tfc_tensor_data(onDevice.get()), 24));
+    EXPECT_EQ(tfc_tensor_num_elements(onDevice.get()), 6);
+    // The fake runs no kernel: the result is the device memory's fill.
+    const auto *bytes =
+        static_cast<const unsigned char *>(tfc_tensor_data(onDevice.get()));
+    EXPECT_EQ(bytes[0], 1);
+    EXPECT_EQ(bytes[23], 1);
+    const tfc_tensor *chained[] = {onDevice.get()};
+    tfc_tensor *second = nullptr;
+    ASSERT_EQ(tfc_model_call_with_options(model, index, chained, 1, &second, 1,
+                                          &both, status.get()),
+              TFC_OK)
+        << describe(status.get());
+    EXPECT_TRUE(fake().isDeviceMemory(tfc_tensor_data(second), 24));
+    tfc_tensor_destroy(second);
+  }
+  // The device buffers of destroyed results served the later ones.
+  EXPECT_EQ(fake().totalAllocations(), allocations);
 }
 
 TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {

@@ -278,6 +278,11 @@ TEST(CudaFakeDevice, InputsMayBeDevicePointers) {
                 .find("INVALID_ARGUMENT: scale: inputs on the device need a "
                       "model compiled for CUDA"),
             std::string::npos);
+  tfc_call_options outputs = {TFC_CALL_OUTPUTS_ON_DEVICE};
+  EXPECT_NE(scale(cpu.get(), "[1, 1]", &outputs)
+                .find("INVALID_ARGUMENT: scale: outputs on the device need a "
+                      "model compiled for CUDA"),
+            std::string::npos);
   mgpuMemFree(device, nullptr);
 }
 
