@@ -98,7 +98,7 @@ tfc_code deviceVariables(tfc_model *model, const EntryPoint &entry,
 tfc_code tfc::runtime::replayCapturedCall(
     tfc_model *model, const EntryPoint &entry, size_t entryIndex,
     CapturedCall &call, const tfc_tensor *const *inputs, tfc_tensor **outputs,
-    bool outputsOnDevice, bool &replayed, tfc_status *status) {
+    bool outputsOnDevice, CUevent after, bool &replayed, tfc_status *status) {
   replayed = false;
   const CudaDriver *d = cudaDriver();
   std::string message;
@@ -130,6 +130,9 @@ tfc_code tfc::runtime::replayCapturedCall(
   tfc_code code = TFC_OK;
   ReplayStream stream(*d);
   CUresult result = stream.get() ? kCudaSuccess : kNoStream;
+  // After the caller's stream (TFC_CALL_AFTER_STREAM).
+  if (after && result == kCudaSuccess)
+    result = d->cuStreamWaitEvent(stream.get(), after, 0);
   size_t numOutputs = entry.outputs.size();
   for (size_t i = 0; i < entry.inputs.size() && result == kCudaSuccess; ++i) {
     size_t bytes = static_cast<size_t>(inputs[i]->byteSize);

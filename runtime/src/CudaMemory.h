@@ -109,6 +109,10 @@ public:
   /// without one.
   void captureUnsupported(const char *what);
   const char *unsupported() const { return unsupportedWhat; }
+  /// An event the streams compiled code takes must wait for (the caller's
+  /// stream, TFC_CALL_AFTER_STREAM), or null.
+  void waitFor(CUevent event) { after = event; }
+  CUevent waitsFor() const { return after; }
   /// Hands the call's blocks to the caller instead of the workspace.
   std::vector<DeviceWorkspace::Block> releaseBlocks();
 
@@ -120,6 +124,7 @@ private:
   CUstream captureStream = nullptr;
   std::vector<CopyRegion> knownBuffers;
   const char *unsupportedWhat = nullptr;
+  CUevent after = nullptr;
 };
 
 } // namespace tfc::runtime

@@ -152,8 +152,12 @@ TFC_RUNTIME_EXPORT CUstream mgpuStreamCreate() {
     return scope->capturing();
   CUstream stream = nullptr;
   if (const CudaDriver *d = cudaForCall("mgpuStreamCreate"))
-    cudaSucceeded(takeStream(*d, &stream), "mgpuStreamCreate",
-                  "creating a stream");
+    if (cudaSucceeded(takeStream(*d, &stream), "mgpuStreamCreate",
+                      "creating a stream"))
+      if (DeviceCallScope *scope = DeviceCallScope::current();
+          scope && scope->waitsFor())
+        cudaSucceeded(d->cuStreamWaitEvent(stream, scope->waitsFor(), 0),
+                      "mgpuStreamCreate", "waiting for the caller's stream");
   if (DeviceCallScope *scope = DeviceCallScope::current())
     scope->created(stream, /*isEvent=*/false);
   unwindIfCallFailed();

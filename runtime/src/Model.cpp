@@ -281,7 +281,8 @@ tfc_code tfc_model_initialize(tfc_model *model, const char *collection,
     if (v.initializer.kind == "function") {
       const EntryPoint &entry = model->entries[v.initializer.function];
       tfc_tensor *result = nullptr;
-      tfc_code code = callEntry(model, entry, nullptr, &result, 0, status);
+      tfc_code code =
+          callEntry(model, entry, nullptr, &result, 0, nullptr, status);
       if (code != TFC_OK)
         return code;
       value.reset(result);

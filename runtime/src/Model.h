@@ -97,10 +97,11 @@ tfc_code parseModelMetadata(const tfc_model_abi *abi, std::string &name,
 /// Runs entry `entry` (public or initializer) with validated inputs. For a
 /// CUDA model, host inputs are copied to the device and results back to host
 /// tensors, unless `placement` (TFC_CALL_INPUTS_ON_DEVICE,
-/// TFC_CALL_OUTPUTS_ON_DEVICE) says they are, or are to stay, there.
+/// TFC_CALL_OUTPUTS_ON_DEVICE) says they are, or are to stay, there; with
+/// TFC_CALL_AFTER_STREAM, its device work follows the work on `stream`.
 tfc_code callEntry(tfc_model *model, const EntryPoint &entry,
                    const tfc_tensor *const *inputs, tfc_tensor **outputs,
-                   uint32_t placement, tfc_status *status);
+                   uint32_t placement, void *stream, tfc_status *status);
 
 /// The host tensors of a completed CUDA call's results (the k-th descriptor
 /// at `words + offsets[k]`), copied with one wait for all; on failure none
@@ -120,7 +121,7 @@ tfc_code replayCapturedCall(tfc_model *model, const EntryPoint &entry,
                             size_t entryIndex, CapturedCall &call,
                             const tfc_tensor *const *inputs,
                             tfc_tensor **outputs, bool outputsOnDevice,
-                            bool &replayed, tfc_status *status);
+                            CUevent after, bool &replayed, tfc_status *status);
 
 /// A host tensor holding a copy of the device buffer a CUDA call returned
 /// (result descriptor `words`, any strides).

@@ -373,7 +373,12 @@ static void beginCapture(tfc_model *model, const EntryPoint &entry,
   }
   // Relaxed: the capture's first call may still allocate device blocks.
   constexpr int kRelaxed = 2;
-  if (takeStream(d, &capture.stream) != kCudaSuccess) {
+  if (takeStream(d, &capture.stream) != kCudaSuccess ||
+      (capture.device.waitsFor() &&
+       d.cuStreamWaitEvent(capture.stream, capture.device.waitsFor(), 0) !=
+           kCudaSuccess)) {
+    if (capture.stream)
+      giveStream(d, capture.stream);
     capture.stream = nullptr;
     return;
   }
@@ -478,6 +483,33 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
   return code;
 }
 
+namespace {
+/// An event recorded on the caller's stream (TFC_CALL_AFTER_STREAM), which
+/// the call's streams wait for.
+struct AfterStream {
+  CUevent event = nullptr;
+  tfc_code record(void *stream, tfc_status *status) {
+    const CudaDriver *d = cudaDriver();
+    std::string message;
+    if (!d || !makeCudaContextCurrent(*d, message))
+      return checkCudaAvailable(status);
+    CUresult result = takeEvent(*d, &event);
+    if (result == kCudaSuccess)
+      result = d->cuEventRecord(event, static_cast<CUstream>(stream));
+    if (result == kCudaSuccess)
+      return TFC_OK;
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "TFC_CALL_AFTER_STREAM: recording an event on the "
+                    "caller's stream failed: %s",
+                    cudaErrorName(result).c_str());
+  }
+  ~AfterStream() {
+    if (event)
+      giveEvent(*cudaDriver(), event);
+  }
+};
+} // namespace
+
 /// Each argument's rank and sizes, one after the other.
 static std::vector<int64_t> argumentShapes(const tfc_tensor *const *inputs,
                                            size_t count) {
@@ -495,7 +527,8 @@ static std::vector<int64_t> argumentShapes(const tfc_tensor *const *inputs,
 static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
                               const tfc_tensor *const *inputs,
                               tfc_tensor **outputs, uint32_t placement,
-                              bool graphs, bool &rerun, tfc_status *status) {
+                              CUevent after, bool graphs, bool &rerun,
+                              tfc_status *status) {
   bool cuda = model->target.cuda;
   size_t entryIndex = static_cast<size_t>(&entry - model->entries.data());
   std::vector<int64_t> shapes;
@@ -511,7 +544,7 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
       bool replayed = false;
       tfc_code code =
           replayCapturedCall(model, entry, entryIndex, *call, inputs, outputs,
-                             outputsOnDevice, replayed, status);
+                             outputsOnDevice, after, replayed, status);
       if (replayed)
         return code;
     }
@@ -527,8 +560,10 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
   CallContextScope context;
   context.get().deviceMemory = cuda;
   std::optional<DeviceCallScope> device;
-  if (cuda)
+  if (cuda) {
     device.emplace(*model->deviceWorkspace);
+    device->waitFor(after);
+  }
   if (tfc_code code =
           bindInputs(device ? &*device : nullptr, inputsOnDevice, context.get(),
                      inputs, entry.inputs.size(), frame.words.data(),
@@ -552,18 +587,23 @@ static tfc_code callEntryOnce(tfc_model *model, const EntryPoint &entry,
 tfc_code tfc::runtime::callEntry(tfc_model *model, const EntryPoint &entry,
                                  const tfc_tensor *const *inputs,
                                  tfc_tensor **outputs, uint32_t placement,
-                                 tfc_status *status) {
+                                 void *stream, tfc_status *status) {
   bool cuda = model->target.cuda;
   if (cuda && checkCudaAvailable(status) != TFC_OK)
     return TFC_UNAVAILABLE;
   // The variables must hold values before anything runs.
   if (tfc_code code = requireVariablesInitialized(model, entry, status))
     return code;
+  AfterStream after;
+  if (placement & TFC_CALL_AFTER_STREAM)
+    if (tfc_code code = after.record(stream, status))
+      return code;
   bool rerun = false;
-  tfc_code code = callEntryOnce(model, entry, inputs, outputs, placement,
-                                cuda && cudaGraphsEnabled(), rerun, status);
+  tfc_code code =
+      callEntryOnce(model, entry, inputs, outputs, placement, after.event,
+                    cuda && cudaGraphsEnabled(), rerun, status);
   if (rerun)
-    code = callEntryOnce(model, entry, inputs, outputs, placement,
+    code = callEntryOnce(model, entry, inputs, outputs, placement, after.event,
                          /*graphs=*/false, rerun, status);
   return code;
 }
@@ -639,19 +679,24 @@ tfc_code tfc_model_call_with_options(tfc_model *model, int64_t index,
                             s.shape.data(), status);
   }
   uint32_t placement = options ? options->flags & (TFC_CALL_INPUTS_ON_DEVICE |
-                                                   TFC_CALL_OUTPUTS_ON_DEVICE)
+                                                   TFC_CALL_OUTPUTS_ON_DEVICE |
+                                                   TFC_CALL_AFTER_STREAM)
                                : 0;
   if (placement && !model->target.cuda)
-    return setError(status, TFC_INVALID_ARGUMENT,
-                    "%s: %s on the device need a model compiled for "
-                    "CUDA; model '%s' runs on the CPU",
-                    entry.name.c_str(),
-                    placement & TFC_CALL_INPUTS_ON_DEVICE ? "inputs"
-                                                          : "outputs",
-                    model->name.c_str());
+    return setError(
+        status, TFC_INVALID_ARGUMENT,
+        "%s: %s need a model compiled for CUDA; model '%s' runs "
+        "on the CPU",
+        entry.name.c_str(),
+        placement & TFC_CALL_INPUTS_ON_DEVICE    ? "inputs on the device"
+        : placement & TFC_CALL_OUTPUTS_ON_DEVICE ? "outputs on the device"
+                                                 : "calls after a CUDA stream",
+        model->name.c_str());
   for (int64_t k = 0; k < numOutputs; ++k)
     outputs[k] = nullptr;
-  return callEntry(model, entry, inputs, outputs, placement, status);
+  return callEntry(
+      model, entry, inputs, outputs, placement,
+      placement & TFC_CALL_AFTER_STREAM ? options->stream : nullptr, status);
 }
 
 tfc_code tfc_model_call(tfc_model *model, int64_t index,

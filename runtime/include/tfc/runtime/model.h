@@ -124,14 +124,22 @@ enum {
    * copy it with the CUDA driver or runtime, or pass the tensor to another
    * call with TFC_CALL_INPUTS_ON_DEVICE, which then copies nothing. The
    * tensor may outlive its model. */
-  TFC_CALL_OUTPUTS_ON_DEVICE = 2
+  TFC_CALL_OUTPUTS_ON_DEVICE = 2,
+  /* The call's device work starts after the work already queued on
+   * `stream` (a CUstream or cudaStream_t of device 0's primary context, such
+   * as the one a framework computed the device inputs on), without the host
+   * waiting for it; the call still returns once its own work is done, so
+   * work the caller queues afterwards follows it. CUDA models only. */
+  TFC_CALL_AFTER_STREAM = 4
 };
 typedef struct tfc_call_options {
   uint32_t flags;
+  /* The stream of TFC_CALL_AFTER_STREAM; read only with that flag. */
+  void *stream;
 } tfc_call_options;
 
 /* tfc_model_call with options (NULL: none, the same as tfc_model_call).
- * TFC_CALL_INPUTS_ON_DEVICE for a CPU model is INVALID_ARGUMENT. */
+ * Any of the flags for a CPU model is INVALID_ARGUMENT. */
 TFC_RUNTIME_EXPORT tfc_code tfc_model_call_with_options(
     tfc_model *model, int64_t index, const tfc_tensor *const *inputs,
     int64_t num_inputs, tfc_tensor **outputs, int64_t num_outputs,

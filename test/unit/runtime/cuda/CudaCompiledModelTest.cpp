@@ -64,6 +64,15 @@ struct FakeDriver {
   long long totalAllocations() const {
     return get<long long (*)()>("fake_cuda_total_allocations")();
   }
+  long long streamWaits() const {
+    return get<long long (*)()>("fake_cuda_stream_waits")();
+  }
+  /// A stream of the fake's, as a caller's framework would make.
+  void *createStream() const {
+    void *stream = nullptr;
+    get<int (*)(void **, unsigned)>("cuStreamCreate")(&stream, 1);
+    return stream;
+  }
   long long graphLaunches() const {
     return get<long long (*)()>("fake_cuda_graph_launches")();
   }
@@ -408,6 +417,48 @@ TEST(CudaCompiledModel, OutputsStayOnTheDeviceAndFeedTheNextCall) {
   }
   // The device buffers of destroyed results served the later ones.
   EXPECT_EQ(fake().totalAllocations(), allocations);
+}
+
+TEST(CudaCompiledModel, CallsWaitForTheCallersStream) {
+  Library library("mlp");
+  tfc_model *model = library.create();
+  ASSERT_TRUE(model);
+  int64_t index = tfc_model_find_entry(model, "predict");
+  ASSERT_GE(index, 0);
+  // The test thread has the runtime's context current after a call.
+  ASSERT_EQ(call(model, "predict", {"[[1, 2, 3, 4]]"}), "");
+  void *stream = fake().createStream();
+  ASSERT_NE(stream, nullptr);
+  tfc_call_options options = {TFC_CALL_AFTER_STREAM, stream};
+  TensorPtr x = parse("[[1, 2, 3, 4], [0.5, -1, 0, 2]]", TFC_F32);
+  StatusPtr status = makeStatus();
+  // As compiled, captured, replayed: each call's work waits for the
+  // caller's stream.
+  for (int i = 0; i < 4; ++i) {
+    long long waits = fake().streamWaits();
+    const tfc_tensor *args[] = {x.get()};
+    tfc_tensor *output = nullptr;
+    ASSERT_EQ(tfc_model_call_with_options(model, index, args, 1, &output, 1,
+                                          &options, status.get()),
+              TFC_OK)
+        << describe(status.get());
+    tfc_tensor_destroy(output);
+    EXPECT_GT(fake().streamWaits(), waits) << "call " << i;
+  }
+  // A stream the driver does not know is the caller's error.
+  tfc_call_options unknown = {TFC_CALL_AFTER_STREAM,
+                              reinterpret_cast<void *>(uintptr_t{0x1234})};
+  const tfc_tensor *args[] = {x.get()};
+  tfc_tensor *output = nullptr;
+  EXPECT_EQ(tfc_model_call_with_options(model, index, args, 1, &output, 1,
+                                        &unknown, status.get()),
+            TFC_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(tfc_status_message(status.get()))
+                .find("TFC_CALL_AFTER_STREAM: recording an event on the "
+                      "caller's stream failed: CUDA_ERROR_INVALID_HANDLE"),
+            std::string::npos)
+      << describe(status.get());
+  EXPECT_EQ(output, nullptr);
 }
 
 TEST(CudaCompiledModel, CondReadsItsConditionFromTheDevice) {

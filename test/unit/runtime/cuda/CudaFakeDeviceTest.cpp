@@ -278,10 +278,15 @@ TEST(CudaFakeDevice, InputsMayBeDevicePointers) {
                 .find("INVALID_ARGUMENT: scale: inputs on the device need a "
                       "model compiled for CUDA"),
             std::string::npos);
-  tfc_call_options outputs = {TFC_CALL_OUTPUTS_ON_DEVICE};
+  tfc_call_options outputs = {TFC_CALL_OUTPUTS_ON_DEVICE, nullptr};
   EXPECT_NE(scale(cpu.get(), "[1, 1]", &outputs)
                 .find("INVALID_ARGUMENT: scale: outputs on the device need a "
                       "model compiled for CUDA"),
+            std::string::npos);
+  tfc_call_options after = {TFC_CALL_AFTER_STREAM, nullptr};
+  EXPECT_NE(scale(cpu.get(), "[1, 1]", &after)
+                .find("INVALID_ARGUMENT: scale: calls after a CUDA stream "
+                      "need a model compiled for CUDA"),
             std::string::npos);
   mgpuMemFree(device, nullptr);
 }

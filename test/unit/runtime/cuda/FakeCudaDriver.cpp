@@ -100,6 +100,7 @@ long long streamsCreated = 0;
 std::map<void *, Graph *> capturing;
 std::map<Graph *, std::unique_ptr<Graph>> graphs, graphExecs;
 long long graphLaunches = 0;
+long long streamWaits = 0;
 std::vector<Launch> launches;
 long long legacyCalls = 0;
 long long modulesLoaded = 0;
@@ -430,6 +431,7 @@ FAKE CUresult cuStreamWaitEvent(CUstream stream, CUevent event, unsigned int) {
   if (CUresult result = checkContext())
     return result;
   std::lock_guard<std::mutex> lock(mutex);
+  ++streamWaits;
   return validStream(stream) && events.count(event) ? CUDA_SUCCESS
                                                     : CUDA_ERROR_INVALID_HANDLE;
 }
@@ -890,6 +892,11 @@ FAKE long long fake_cuda_live_streams_and_events() {
 FAKE long long fake_cuda_streams_created() {
   std::lock_guard<std::mutex> lock(mutex);
   return streamsCreated;
+}
+/// Waits of a stream for an event (cuStreamWaitEvent).
+FAKE long long fake_cuda_stream_waits() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return streamWaits;
 }
 FAKE long long fake_cuda_graph_launches() {
   std::lock_guard<std::mutex> lock(mutex);
