@@ -498,6 +498,7 @@ struct TFCGPUMapLinalgPass
   using Base::Base;
 
   void runOnOperation() override {
+    refillCopiesOfFills(getOperation());
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())

@@ -10,6 +10,7 @@
 #ifndef TFC_LIB_CODEGEN_GPU_MAPPING_H
 #define TFC_LIB_CODEGEN_GPU_MAPPING_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
@@ -130,6 +131,13 @@ private:
   /// (buffer, k) -> its element at this thread's k-th position.
   DenseMap<std::pair<Value, int64_t>, Value> kept;
 };
+
+/// Replaces each `gpu.memcpy` in `func` whose source was last written by a
+/// fill (an all-parallel generic storing a scalar) with the same fill of
+/// its target (RowChain.cpp): bufferization copies a fill that two
+/// reductions share as their initial value, and the copy would split the
+/// row chain (a cross-entropy) in two kernels.
+void refillCopiesOfFills(func::FuncOp func);
 
 /// The longest run of row ops from `first` on that is worth one kernel
 /// (RowChain.cpp); empty when there is none.

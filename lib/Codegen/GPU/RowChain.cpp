@@ -237,3 +237,54 @@ void gpu_mapping::mapRowChain(OpBuilder &b,
                  arith::AndIOp::create(b, loc, isRow, isFirst), ivs);
   }
 }
+
+/// Whether `op` stores one scalar into every element of its only output.
+static bool isFill(Operation *op) {
+  auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+  if (!generic || generic.getNumDpsInputs() != 1 ||
+      generic.getNumDpsInits() != 1 || generic.getNumReductionLoops() != 0 ||
+      !generic.hasPureBufferSemantics())
+    return false;
+  Value input = generic.getDpsInputOperand(0)->get();
+  if (isa<ShapedType>(input.getType()))
+    return false;
+  auto yield = cast<linalg::YieldOp>(generic.getBody()->getTerminator());
+  return yield.getNumOperands() == 1 &&
+         yield.getOperand(0) == generic.getBody()->getArgument(0);
+}
+
+void gpu_mapping::refillCopiesOfFills(func::FuncOp func) {
+  SmallVector<gpu::MemcpyOp> copies;
+  func.walk([&](gpu::MemcpyOp copy) {
+    if (!copy.getAsyncToken() && copy.getAsyncDependencies().empty() &&
+        copy.getSrc().getType() == copy.getDst().getType())
+      copies.push_back(copy);
+  });
+  for (gpu::MemcpyOp copy : copies) {
+    // The last op before the copy, in its block, that touches the source
+    // (itself or an op nested in it; a view of it counts as touching).
+    Value source = copy.getSrc();
+    auto touches = [&](Operation *op) {
+      return op
+          ->walk([&](Operation *nested) {
+            return llvm::is_contained(nested->getOperands(), source)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+    };
+    Operation *writer = nullptr;
+    for (Operation *op = copy->getPrevNode(); op && !writer;
+         op = op->getPrevNode())
+      if (touches(op))
+        writer = op;
+    if (!isFill(writer) ||
+        cast<linalg::GenericOp>(writer).getDpsInits()[0] != source)
+      continue;
+    OpBuilder b(copy);
+    IRMapping mapping;
+    mapping.map(source, copy.getDst());
+    b.clone(*writer, mapping);
+    copy.erase();
+  }
+}

@@ -461,3 +461,73 @@ func.func @long_row_twice(%x: memref<4x8192xf32>, %max: memref<4xf32>, %out: mem
   }
   return
 }
+
+// -----
+
+// A cross-entropy after bufferization: the zeros that start two row sums
+// were filled once and copied. The copy of a fill becomes the same fill of
+// the copy's target, so the run stays one row chain, one kernel, reading
+// labels and logits once.
+// CHECK-LABEL: func.func @xent_chain
+// CHECK-NOT: gpu.memcpy
+// CHECK-COUNT-1: gpu.launch
+// CHECK-NOT: gpu.launch
+// CHECK-NOT: gpu.memcpy
+func.func @xent_chain(%labels: memref<8x64xf32>, %x: memref<8x64xf32>, %loss: memref<8xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %max = gpu.alloc () : memref<8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%ninf : f32) outs(%max : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<8x64xf32>) outs(%max : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%loss : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  %sum = gpu.alloc () : memref<8xf32>
+  gpu.memcpy %sum, %loss : memref<8xf32>, memref<8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x, %max : memref<8x64xf32>, memref<8xf32>) outs(%sum : memref<8xf32>) {
+  ^bb0(%in: f32, %m: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %e = math.exp %d : f32
+    %s = arith.addf %e, %o : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%labels, %x, %max, %sum : memref<8x64xf32>, memref<8x64xf32>, memref<8xf32>, memref<8xf32>) outs(%loss : memref<8xf32>) {
+  ^bb0(%l: f32, %in: f32, %m: f32, %s: f32, %o: f32):
+    %d = arith.subf %in, %m : f32
+    %g = math.log %s : f32
+    %p = arith.subf %d, %g : f32
+    %t = arith.mulf %l, %p : f32
+    %a = arith.addf %t, %o : f32
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A copy of a buffer written by something other than a fill stays a copy.
+// CHECK-LABEL: func.func @copy_of_a_sum
+// CHECK: gpu.memcpy
+func.func @copy_of_a_sum(%x: memref<8x64xf32>, %out: memref<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %sum = gpu.alloc () : memref<8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%sum : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<8x64xf32>) outs(%sum : memref<8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  gpu.memcpy %out, %sum : memref<8xf32>, memref<8xf32>
+  return
+}

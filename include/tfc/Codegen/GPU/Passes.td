@@ -86,7 +86,14 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       (a softmax: fills, row maxima, row sums, normalization).
 
     Threads striding over a row take four strides per loop iteration, each
-    with its own accumulator, so four loads are in flight.
+    with its own accumulator, so four loads are in flight. When a row
+    chain's rows are static and a thread has at most 32 elements of a row,
+    each op's positions are unrolled instead and the elements an earlier op
+    loaded or stored stay in registers: the chain reads its rows once.
+
+    First, a `gpu.memcpy` of a buffer last written by a fill becomes the
+    same fill of the copy's target, so that a copy bufferization made of
+    shared zeros does not split a row chain (a cross-entropy).
 
     The grid has at least one block (CUDA refuses empty grids): an empty
     iteration space is left to the kernels' bounds checks rather than to a
