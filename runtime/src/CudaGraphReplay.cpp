@@ -14,7 +14,6 @@
 #include "Store.h"
 
 #include <cstring>
-#include <optional>
 
 using namespace tfc::runtime;
 
@@ -81,15 +80,17 @@ bool allHold(const unsigned char *conditions, size_t count) {
   return true;
 }
 
-/// The device buffers of the entry point's variables, brought up to date.
+/// Brings the entry point's variables' device buffers up to date; in
+/// `moved`, whether one is not where `call` captured it.
 tfc_code deviceVariables(tfc_model *model, const EntryPoint &entry,
-                         std::vector<void *> &buffers, tfc_status *status) {
-  buffers.clear();
-  for (int64_t index : entry.variables) {
-    tfc_variable *var = model->variables[index].variable;
+                         const CapturedCall &call, bool &moved,
+                         tfc_status *status) {
+  moved = false;
+  for (size_t j = 0; j < entry.variables.size(); ++j) {
+    tfc_variable *var = model->variables[entry.variables[j]].variable;
     if (tfc_code code = variableToDevice(var, status))
       return code;
-    buffers.push_back(var->deviceData);
+    moved = moved || var->deviceData != call.variables[j];
   }
   return TFC_OK;
 }
@@ -108,19 +109,14 @@ tfc_code tfc::runtime::replayCapturedCall(
   }
   CallContextScope context;
   context.get().deviceMemory = true;
-  std::optional<SharedLock> shared;
-  std::optional<ExclusiveLock> exclusive;
-  if (entry.writesVariables)
-    exclusive.emplace(model->store);
-  else
-    shared.emplace(model->store);
-  std::vector<void *> buffers;
-  if (tfc_code code = deviceVariables(model, entry, buffers, status)) {
+  StoreLock lock(model->store, entry.writesVariables);
+  bool moved = false;
+  if (tfc_code code = deviceVariables(model, entry, call, moved, status)) {
     model->graphs->release(&call);
     replayed = true; // the error is the call's
     return code;
   }
-  if (buffers != call.variables) {
+  if (moved) {
     // A variable's device buffer moved (a restore, say): the graph is stale.
     model->graphs->drop(entryIndex, &call);
     return TFC_OK;

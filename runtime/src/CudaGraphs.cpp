@@ -2,6 +2,8 @@
 
 #include "CudaGraphs.h"
 #include "CudaReuse.h"
+#include "Model.h"
+#include "Store.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -115,4 +117,71 @@ void CudaGraphCache::captureFailed(size_t entry,
   calls.captureNext[shapes] = false;
   if (unsupported)
     calls.unsupported = true;
+}
+
+/// Starts capturing the call's device work: every stream of the compiled
+/// code is `capture.stream` until endCapture.
+void tfc::runtime::beginCapture(tfc_model *model, const EntryPoint &entry,
+                                GraphCapture &capture) {
+  const CudaDriver &d = *cudaDriver();
+  std::vector<CopyRegion> variables;
+  for (int64_t index : entry.variables) {
+    tfc_variable *var = model->variables[index].variable;
+    variables.push_back(
+        {var->deviceData, nullptr, static_cast<size_t>(var->byteSize)});
+  }
+  // Relaxed: the capture's first call may still allocate device blocks.
+  constexpr int kRelaxed = 2;
+  CUresult result = takeStream(d, &capture.stream);
+  if (result == kCudaSuccess && capture.device.waitsFor())
+    result = d.cuStreamWaitEvent(capture.stream, capture.device.waitsFor(), 0);
+  if (result == kCudaSuccess)
+    result = d.cuStreamBeginCapture(capture.stream, kRelaxed);
+  if (result != kCudaSuccess) {
+    if (capture.stream)
+      giveStream(d, capture.stream);
+    capture.stream = nullptr;
+    return;
+  }
+  capture.device.beginCapture(capture.stream, std::move(variables));
+}
+
+/// Ends the capture of a call that ran (`completed`): launches the graph
+/// (the call's device work, which the capture did not run) and keeps it in
+/// the model's cache; false when the call must run again without a graph.
+bool tfc::runtime::endCapture(tfc_model *model, const EntryPoint &entry,
+                              const std::vector<int64_t> &words,
+                              const std::vector<size_t> &offsets,
+                              CallContext &context, GraphCapture &capture,
+                              bool completed) {
+  const CudaDriver &d = *cudaDriver();
+  CUgraph graph = nullptr;
+  CUresult ended = d.cuStreamEndCapture(capture.stream, &graph);
+  capture.unsupported = capture.device.unsupported() != nullptr;
+  capture.device.beginCapture(nullptr, {});
+  auto call = std::make_unique<CapturedCall>();
+  bool made =
+      completed && ended == kCudaSuccess && graph &&
+      d.cuGraphInstantiateWithFlags(&call->exec, graph, 0) == kCudaSuccess;
+  if (graph)
+    d.cuGraphDestroy(graph);
+  if (!made || d.cuGraphLaunch(call->exec, capture.stream) != kCudaSuccess) {
+    if (call->exec)
+      d.cuGraphExecDestroy(call->exec);
+    giveStream(d, capture.stream);
+    model->graphs->captureFailed(capture.entryIndex, capture.shapes,
+                                 capture.unsupported);
+    capture.rerun = true;
+    return false;
+  }
+  giveStream(d, capture.stream);
+  call->shapes = std::move(capture.shapes);
+  for (int64_t index : entry.variables)
+    call->variables.push_back(model->variables[index].variable->deviceData);
+  call->words = words;
+  call->offsets = offsets;
+  call->deferred = context.deferred;
+  call->blocks = capture.device.releaseBlocks();
+  model->graphs->add(capture.entryIndex, std::move(call));
+  return true;
 }

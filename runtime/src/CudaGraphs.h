@@ -59,6 +59,18 @@ struct CapturedCall {
   std::atomic<bool> busy{false};
 };
 
+/// A CUDA call being captured into a graph (beginCapture, Model.h).
+struct GraphCapture {
+  DeviceCallScope &device;
+  size_t entryIndex;
+  std::vector<int64_t> shapes;
+  CUstream stream = nullptr;
+  /// The capture did not work: the call must run again without one
+  /// (`unsupported`: the entry point's host code cannot be captured).
+  bool rerun = false;
+  bool unsupported = false;
+};
+
 /// The captured calls of one model, by entry point.
 class CudaGraphCache {
 public:

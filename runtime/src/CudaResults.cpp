@@ -28,40 +28,48 @@ void givePinnedTensorData(void *data, void *capacity) {
   givePinnedHost(data, reinterpret_cast<size_t>(capacity));
 }
 
+void giveDeviceTensorData(void *data, void *capacity) {
+  giveDeviceBuffer(data, reinterpret_cast<size_t>(capacity));
+}
+
+/// `data`, `capacity` bytes from one of the runtime's pools, as a tensor
+/// whose destruction (`deleter`) gives it back; given back at once (`give`)
+/// when the tensor cannot be made.
+TensorPtr wrapPooled(tfc_dtype dtype, int64_t rank, const int64_t *sizes,
+                     void *data, size_t capacity, tfc_deleter deleter,
+                     void (*give)(void *, size_t), tfc_status *status) {
+  TensorPtr tensor(tfc_tensor_wrap(dtype, rank, sizes, data, deleter,
+                                   reinterpret_cast<void *>(capacity), status),
+                   tfc_tensor_destroy);
+  if (!tensor)
+    give(data, capacity);
+  return tensor;
+}
+
+/// The bytes of a tensor of `dtype` and `sizes` (a result's: valid).
+size_t byteSizeOf(tfc_dtype dtype, int64_t rank, const int64_t *sizes) {
+  int64_t elements = 0, bytes = 0;
+  checkShape(dtype, rank, sizes, "result", &elements, &bytes, nullptr);
+  return static_cast<size_t>(bytes);
+}
+
 /// A host tensor whose every element the caller overwrites: page-locked
 /// when the driver gives such memory, ordinary otherwise.
 TensorPtr hostTensorToOverwrite(tfc_dtype dtype, int64_t rank,
                                 const int64_t *sizes, tfc_status *status) {
-  int64_t elements = 1;
-  for (int64_t dim = 0; dim < rank; ++dim)
-    elements *= sizes[dim];
-  size_t bytes = static_cast<size_t>(elements * tfc_dtype_size(dtype));
+  size_t bytes = byteSizeOf(dtype, rank, sizes);
   size_t capacity = 0;
-  if (void *pinned =
-          elements > 0 ? takePinnedHost(bytes, &capacity) : nullptr) {
-    TensorPtr tensor(
-        tfc_tensor_wrap(dtype, rank, sizes, pinned, givePinnedTensorData,
-                        reinterpret_cast<void *>(capacity), status),
-        tfc_tensor_destroy);
-    if (!tensor)
-      givePinnedHost(pinned, capacity);
-    return tensor;
-  }
+  if (void *pinned = bytes > 0 ? takePinnedHost(bytes, &capacity) : nullptr)
+    return wrapPooled(dtype, rank, sizes, pinned, capacity,
+                      givePinnedTensorData, givePinnedHost, status);
   return TensorPtr(createTensorToOverwrite(dtype, rank, sizes, status),
                    tfc_tensor_destroy);
-}
-
-void giveDeviceTensorData(void *data, void *capacity) {
-  giveDeviceBuffer(data, reinterpret_cast<size_t>(capacity));
 }
 
 /// A tensor wrapping a device buffer for a result left on the device.
 TensorPtr deviceTensor(tfc_dtype dtype, int64_t rank, const int64_t *sizes,
                        tfc_status *status) {
-  int64_t elements = 1;
-  for (int64_t dim = 0; dim < rank; ++dim)
-    elements *= sizes[dim];
-  size_t bytes = static_cast<size_t>(elements * tfc_dtype_size(dtype));
+  size_t bytes = byteSizeOf(dtype, rank, sizes);
   size_t capacity = 0;
   void *device = takeDeviceBuffer(bytes, &capacity);
   if (!device) {
@@ -70,13 +78,8 @@ TensorPtr deviceTensor(tfc_dtype dtype, int64_t rank, const int64_t *sizes,
              typeString(dtype, sizes, rank).c_str(), bytes);
     return TensorPtr(nullptr, tfc_tensor_destroy);
   }
-  TensorPtr tensor(tfc_tensor_wrap(dtype, rank, sizes, device,
-                                   giveDeviceTensorData,
-                                   reinterpret_cast<void *>(capacity), status),
-                   tfc_tensor_destroy);
-  if (!tensor)
-    giveDeviceBuffer(device, capacity);
-  return tensor;
+  return wrapPooled(dtype, rank, sizes, device, capacity, giveDeviceTensorData,
+                    giveDeviceBuffer, status);
 }
 
 /// The contiguous device data a result descriptor `words` of `rank`
@@ -215,10 +218,7 @@ tfc_tensor *tfc_cuda_tensor_create_pinned(tfc_dtype dtype, int64_t rank,
     return nullptr;
   }
   std::memset(pinned, 0, static_cast<size_t>(bytes));
-  tfc_tensor *tensor =
-      tfc_tensor_wrap(dtype, rank, shape, pinned, givePinnedTensorData,
-                      reinterpret_cast<void *>(capacity), status);
-  if (!tensor)
-    givePinnedHost(pinned, capacity);
-  return tensor;
+  return wrapPooled(dtype, rank, shape, pinned, capacity, givePinnedTensorData,
+                    givePinnedHost, status)
+      .release();
 }

@@ -113,6 +113,20 @@ tfc_code resultsFromDevice(const EntryPoint &entry, const int64_t *words,
                            tfc_status *status, CUstream stream = nullptr,
                            bool onDevice = false);
 
+/// Starts capturing the call's device work: every stream of the compiled
+/// code is `capture.stream` until endCapture (null when the capture could
+/// not start: the call then runs as compiled).
+void beginCapture(tfc_model *model, const EntryPoint &entry,
+                  GraphCapture &capture);
+/// Ends the capture of a call that ran (`completed`) with the frame's
+/// descriptor `words` at `offsets`: launches the graph (the call's device
+/// work, which the capture did not run) and keeps it in the model's cache;
+/// false when the call must run again without a graph.
+bool endCapture(tfc_model *model, const EntryPoint &entry,
+                const std::vector<int64_t> &words,
+                const std::vector<size_t> &offsets, CallContext &context,
+                GraphCapture &capture, bool completed);
+
 /// Runs entry point `entryIndex` by replaying `call` (acquired from the
 /// model's graph cache; released here). `replayed` false: the call was not
 /// made (the graph is stale or there is no driver) and must run without

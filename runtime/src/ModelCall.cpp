@@ -346,88 +346,6 @@ static bool finishDeviceCall(CallContext &context, bool completed) {
   return completed;
 }
 
-namespace {
-/// A CUDA call being captured into a graph (CudaGraphs.h).
-struct GraphCapture {
-  DeviceCallScope &device;
-  size_t entryIndex;
-  std::vector<int64_t> shapes;
-  CUstream stream = nullptr;
-  /// The capture did not work: the call must run again without one
-  /// (`unsupported`: the entry point's host code cannot be captured).
-  bool rerun = false;
-  bool unsupported = false;
-};
-} // namespace
-
-/// Starts capturing the call's device work: every stream of the compiled
-/// code is `capture.stream` until endCapture.
-static void beginCapture(tfc_model *model, const EntryPoint &entry,
-                         GraphCapture &capture) {
-  const CudaDriver &d = *cudaDriver();
-  std::vector<CopyRegion> variables;
-  for (int64_t index : entry.variables) {
-    tfc_variable *var = model->variables[index].variable;
-    variables.push_back(
-        {var->deviceData, nullptr, static_cast<size_t>(var->byteSize)});
-  }
-  // Relaxed: the capture's first call may still allocate device blocks.
-  constexpr int kRelaxed = 2;
-  if (takeStream(d, &capture.stream) != kCudaSuccess ||
-      (capture.device.waitsFor() &&
-       d.cuStreamWaitEvent(capture.stream, capture.device.waitsFor(), 0) !=
-           kCudaSuccess)) {
-    if (capture.stream)
-      giveStream(d, capture.stream);
-    capture.stream = nullptr;
-    return;
-  }
-  if (d.cuStreamBeginCapture(capture.stream, kRelaxed) != kCudaSuccess) {
-    giveStream(d, capture.stream);
-    capture.stream = nullptr;
-    return;
-  }
-  capture.device.beginCapture(capture.stream, std::move(variables));
-}
-
-/// Ends the capture of a call that ran (`completed`): launches the graph
-/// (the call's device work, which the capture did not run) and keeps it in
-/// the model's cache; false when the call must run again without a graph.
-static bool endCapture(tfc_model *model, const EntryPoint &entry,
-                       const CallFrame &frame, CallContext &context,
-                       GraphCapture &capture, bool completed) {
-  const CudaDriver &d = *cudaDriver();
-  CUgraph graph = nullptr;
-  CUresult ended = d.cuStreamEndCapture(capture.stream, &graph);
-  capture.unsupported = capture.device.unsupported() != nullptr;
-  capture.device.beginCapture(nullptr, {});
-  auto call = std::make_unique<CapturedCall>();
-  bool made =
-      completed && ended == kCudaSuccess && graph &&
-      d.cuGraphInstantiateWithFlags(&call->exec, graph, 0) == kCudaSuccess;
-  if (graph)
-    d.cuGraphDestroy(graph);
-  if (!made || d.cuGraphLaunch(call->exec, capture.stream) != kCudaSuccess) {
-    if (call->exec)
-      d.cuGraphExecDestroy(call->exec);
-    giveStream(d, capture.stream);
-    model->graphs->captureFailed(capture.entryIndex, capture.shapes,
-                                 capture.unsupported);
-    capture.rerun = true;
-    return false;
-  }
-  giveStream(d, capture.stream);
-  call->shapes = std::move(capture.shapes);
-  for (int64_t index : entry.variables)
-    call->variables.push_back(model->variables[index].variable->deviceData);
-  call->words = frame.words;
-  call->offsets = frame.offsets;
-  call->deferred = context.deferred;
-  call->blocks = capture.device.releaseBlocks();
-  model->graphs->add(capture.entryIndex, std::move(call));
-  return true;
-}
-
 /// Runs the entry point on the descriptors of `frame` under the store lock
 /// and takes its results before the lock goes; with `capture`, records
 /// the call into a CUDA graph and runs that.
@@ -444,12 +362,7 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
   {
     NumThreadsScope threads(model->numThreads);
     // Released before the thread count is restored.
-    std::optional<SharedLock> shared;
-    std::optional<ExclusiveLock> exclusive;
-    if (entry.writesVariables)
-      exclusive.emplace(model->store);
-    else
-      shared.emplace(model->store);
+    StoreLock lock(model->store, entry.writesVariables);
     if (tfc_code bindCode = bindVariables(
             model, entry, words,
             offsets + entry.outputs.size() + entry.inputs.size(), status))
@@ -461,7 +374,8 @@ static tfc_code runLocked(tfc_model *model, const EntryPoint &entry,
     completed = runGuarded(model->abi->functions[entry.function],
                            frame.packed.data(), context);
     if (capture && capture->stream &&
-        !endCapture(model, entry, frame, context, *capture, completed)) {
+        !endCapture(model, entry, frame.words, frame.offsets, context, *capture,
+                    completed)) {
       // Nothing ran on the device: the call runs again without a graph.
       return TFC_OK;
     }

@@ -145,6 +145,31 @@ private:
   tfc_store *store;
 };
 
+/// The lock a model call holds: exclusive for an entry point that writes
+/// variables, shared otherwise.
+class StoreLock {
+public:
+  StoreLock(tfc_store *store, bool exclusive)
+      : store(store), exclusive(exclusive) {
+    if (exclusive)
+      tfc_store_lock_exclusive(store);
+    else
+      tfc_store_lock_shared(store);
+  }
+  ~StoreLock() {
+    if (exclusive)
+      tfc_store_unlock_exclusive(store);
+    else
+      tfc_store_unlock_shared(store);
+  }
+  StoreLock(const StoreLock &) = delete;
+  StoreLock &operator=(const StoreLock &) = delete;
+
+private:
+  tfc_store *store;
+  bool exclusive;
+};
+
 } // namespace tfc::runtime
 
 #endif // TFC_RUNTIME_SRC_STORE_H

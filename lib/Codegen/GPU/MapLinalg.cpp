@@ -108,19 +108,28 @@ SmallVector<Value> gpu_mapping::loadOutputs(OpBuilder &b, Location loc,
 SmallVector<Value> gpu_mapping::emitPayload(OpBuilder &b, Location loc,
                                       linalg::GenericOp op, ValueRange ivs,
                                       ValueRange outs) {
-  IRMapping mapping;
+  SmallVector<Value> inputs;
   for (OpOperand *input : op.getDpsInputOperands()) {
-    BlockArgument arg = op.getMatchingBlockArgument(input);
     Value value = input->get();
-    if (isa<MemRefType>(value.getType())) {
-      if (arg.use_empty())
-        continue;
-      value = memref::LoadOp::create(
-          b, loc, value,
-          indicesAt(b, loc, op.getMatchingIndexingMap(input), ivs));
-    }
-    mapping.map(arg, value);
+    if (isa<MemRefType>(value.getType()))
+      value =
+          op.getMatchingBlockArgument(input).use_empty()
+              ? Value()
+              : memref::LoadOp::create(
+                    b, loc, value,
+                    indicesAt(b, loc, op.getMatchingIndexingMap(input), ivs));
+    inputs.push_back(value);
   }
+  return clonePayload(b, op, ivs, inputs, outs);
+}
+
+SmallVector<Value> gpu_mapping::clonePayload(OpBuilder &b, linalg::GenericOp op,
+                                             ValueRange ivs, ValueRange inputs,
+                                             ValueRange outs) {
+  IRMapping mapping;
+  for (auto [input, value] : llvm::zip(op.getDpsInputOperands(), inputs))
+    if (value)
+      mapping.map(op.getMatchingBlockArgument(input), value);
   for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), outs))
     if (value)
       mapping.map(arg, value);
@@ -329,6 +338,11 @@ Value gpu_mapping::emitStridedReduction(
         return emitPayload(inner, loc, op, pointAt(inner, position),
                            accumulators);
       });
+  return combinePartials(b, combiner, partials);
+}
+
+Value gpu_mapping::combinePartials(OpBuilder &b, Operation *combiner,
+                                   ArrayRef<Value> partials) {
   Value total = partials.front();
   for (Value partial : llvm::drop_begin(partials)) {
     IRMapping mapping;

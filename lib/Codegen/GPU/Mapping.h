@@ -48,6 +48,17 @@ SmallVector<Value> loopSizes(OpBuilder &b, Location loc, linalg::GenericOp op);
 SmallVector<Value> loadOutputs(OpBuilder &b, Location loc,
                                linalg::GenericOp op, ValueRange ivs, bool all);
 
+/// Clones the payload of `op` at iteration point `ivs`, its input block
+/// arguments taking `inputs` (one per DPS input, null where the payload
+/// does not read it) and its output ones `outs`; returns the yielded values.
+SmallVector<Value> clonePayload(OpBuilder &b, linalg::GenericOp op,
+                                ValueRange ivs, ValueRange inputs,
+                                ValueRange outs);
+
+/// Combines a reduction's `partials` in order with clones of `combiner`.
+Value combinePartials(OpBuilder &b, Operation *combiner,
+                      ArrayRef<Value> partials);
+
 /// Clones the payload of `op` at iteration point `ivs`, the output block
 /// arguments taking `outs`; returns the yielded values.
 SmallVector<Value> emitPayload(OpBuilder &b, Location loc,

@@ -17,7 +17,6 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -121,34 +120,6 @@ Value RowRegisters::element(OpBuilder &b, Location loc, linalg::GenericOp op,
   return value;
 }
 
-/// Clones `op`'s payload with its block arguments taking `inputs` (the
-/// DPS inputs, in order; null where unused) and `outs`.
-static SmallVector<Value> clonePayload(OpBuilder &b, linalg::GenericOp op,
-                                       ArrayRef<Value> ivs,
-                                       ArrayRef<Value> inputs,
-                                       ArrayRef<Value> outs) {
-  IRMapping mapping;
-  for (auto [arg, value] :
-       llvm::zip(op.getBody()->getArguments().take_front(op.getNumDpsInputs()),
-                 inputs))
-    if (value)
-      mapping.map(arg, value);
-  for (auto [arg, value] : llvm::zip(op.getRegionOutputArgs(), outs))
-    if (value)
-      mapping.map(arg, value);
-  Block *body = op.getBody();
-  for (Operation &nested : body->without_terminator()) {
-    if (auto index = dyn_cast<linalg::IndexOp>(nested)) {
-      mapping.map(index.getResult(), ivs[index.getDim()]);
-      continue;
-    }
-    b.clone(nested, mapping);
-  }
-  return llvm::map_to_vector(
-      body->getTerminator()->getOperands(),
-      [&](Value v) { return mapping.lookupOrDefault(v); });
-}
-
 void RowRegisters::emit(OpBuilder &b, Location loc, linalg::GenericOp op,
                         Value isFirst) {
   int64_t positions = llvm::divideCeil(length, blockSize);
@@ -205,13 +176,7 @@ void RowRegisters::emit(OpBuilder &b, Location loc, linalg::GenericOp op,
                   ? arith::SelectOp::create(b, loc, valid, next, partial)
                   : next;
   }
-  Value total = partials.front();
-  for (Value partial : llvm::drop_begin(partials)) {
-    IRMapping mapping;
-    mapping.map(combiner->getOperand(0), total);
-    mapping.map(combiner->getOperand(1), partial);
-    total = b.clone(*combiner, mapping)->getResult(0);
-  }
+  Value total = combinePartials(b, combiner, partials);
   SmallVector<Value> ivs(op.getNumLoops(), indexConstant(b, loc, 0));
   ivs[0] = row;
   emitRowTotal(b, loc, op, kind, combiner, total,

@@ -165,6 +165,20 @@ std::string call(tfc_model *model, const char *fn,
   return code == TFC_OK ? "" : describe(status.get());
 }
 
+/// Calls entry point `index` of one input and one output with `options`;
+/// "" and the result in `output` on success, else the status.
+std::string callOne(tfc_model *model, int64_t index, const tfc_tensor *input,
+                    TensorPtr &output,
+                    const tfc_call_options *options = nullptr) {
+  const tfc_tensor *args[] = {input};
+  tfc_tensor *result = nullptr;
+  StatusPtr status = makeStatus();
+  tfc_code code = tfc_model_call_with_options(model, index, args, 1, &result, 1,
+                                              options, status.get());
+  output.reset(result);
+  return code == TFC_OK ? "" : describe(status.get());
+}
+
 TEST(CudaCompiledModel, TheDriverIsBoundInTheFormsOfCuda12) {
   ASSERT_TRUE(driverConfigured);
   StatusPtr status = makeStatus();
@@ -270,13 +284,7 @@ TEST(CudaCompiledModel, AResultOutlivesItsModelAndLibrary) {
     int64_t index = tfc_model_find_entry(model, "softmax");
     ASSERT_GE(index, 0);
     TensorPtr input = parse("[[1, 2], [3, 4]]", TFC_F32);
-    const tfc_tensor *args[] = {input.get()};
-    tfc_tensor *output = nullptr;
-    StatusPtr status = makeStatus();
-    ASSERT_EQ(tfc_model_call(model, index, args, 1, &output, 1, status.get()),
-              TFC_OK)
-        << describe(status.get());
-    kept.reset(output);
+    ASSERT_EQ(callOne(model, index, input.get(), kept), "");
   }
   // The fake's kernels do not run: the result holds the device memory's
   // fill, copied into the tensor. Its page-locked buffer goes back to the
@@ -309,12 +317,8 @@ TEST(CudaCompiledModel, PinnedTensorsAreInputsAndComeBackForReuse) {
       EXPECT_EQ(values[i], 0.0f) << "not zero-filled at " << i;
       values[i] = static_cast<float>(i);
     }
-    const tfc_tensor *args[] = {input.get()};
-    tfc_tensor *output = nullptr;
-    ASSERT_EQ(tfc_model_call(model, index, args, 1, &output, 1, status.get()),
-              TFC_OK)
-        << describe(status.get());
-    tfc_tensor_destroy(output);
+    TensorPtr output;
+    ASSERT_EQ(callOne(model, index, input.get(), output), "");
   }
   // The input and the result of the first round served the later ones;
   // the third call, the first replay of the graph the second captured,
@@ -381,10 +385,9 @@ TEST(CudaCompiledModel, OutputsStayOnTheDeviceAndFeedTheNextCall) {
   ASSERT_TRUE(model);
   int64_t index = tfc_model_find_entry(model, "softmax");
   ASSERT_GE(index, 0);
-  StatusPtr status = makeStatus();
-  tfc_call_options outputsOnDevice = {TFC_CALL_OUTPUTS_ON_DEVICE};
-  tfc_call_options both = {TFC_CALL_INPUTS_ON_DEVICE |
-                           TFC_CALL_OUTPUTS_ON_DEVICE};
+  tfc_call_options outputsOnDevice = {TFC_CALL_OUTPUTS_ON_DEVICE, nullptr};
+  tfc_call_options both = {
+      TFC_CALL_INPUTS_ON_DEVICE | TFC_CALL_OUTPUTS_ON_DEVICE, nullptr};
   TensorPtr input = parse("[[1, 2, 3], [4, 5, 6]]", TFC_F32);
   long long allocations = 0;
   // Calls run as compiled, captured, then replayed: the results stay on
@@ -392,13 +395,9 @@ TEST(CudaCompiledModel, OutputsStayOnTheDeviceAndFeedTheNextCall) {
   for (int round = 0; round < 5; ++round) {
     if (round == 3)
       allocations = fake().totalAllocations();
-    const tfc_tensor *args[] = {input.get()};
-    tfc_tensor *first = nullptr;
-    ASSERT_EQ(tfc_model_call_with_options(model, index, args, 1, &first, 1,
-                                          &outputsOnDevice, status.get()),
-              TFC_OK)
-        << describe(status.get());
-    TensorPtr onDevice(first);
+    TensorPtr onDevice;
+    ASSERT_EQ(callOne(model, index, input.get(), onDevice, &outputsOnDevice),
+              "");
     EXPECT_TRUE(fake().isDeviceMemory(tfc_tensor_data(onDevice.get()), 24));
     EXPECT_EQ(tfc_tensor_num_elements(onDevice.get()), 6);
     // The fake runs no kernel: the result is the device memory's fill.
@@ -406,14 +405,9 @@ TEST(CudaCompiledModel, OutputsStayOnTheDeviceAndFeedTheNextCall) {
         static_cast<const unsigned char *>(tfc_tensor_data(onDevice.get()));
     EXPECT_EQ(bytes[0], 1);
     EXPECT_EQ(bytes[23], 1);
-    const tfc_tensor *chained[] = {onDevice.get()};
-    tfc_tensor *second = nullptr;
-    ASSERT_EQ(tfc_model_call_with_options(model, index, chained, 1, &second, 1,
-                                          &both, status.get()),
-              TFC_OK)
-        << describe(status.get());
-    EXPECT_TRUE(fake().isDeviceMemory(tfc_tensor_data(second), 24));
-    tfc_tensor_destroy(second);
+    TensorPtr second;
+    ASSERT_EQ(callOne(model, index, onDevice.get(), second, &both), "");
+    EXPECT_TRUE(fake().isDeviceMemory(tfc_tensor_data(second.get()), 24));
   }
   // The device buffers of destroyed results served the later ones.
   EXPECT_EQ(fake().totalAllocations(), allocations);
@@ -431,33 +425,24 @@ TEST(CudaCompiledModel, CallsWaitForTheCallersStream) {
   ASSERT_NE(stream, nullptr);
   tfc_call_options options = {TFC_CALL_AFTER_STREAM, stream};
   TensorPtr x = parse("[[1, 2, 3, 4], [0.5, -1, 0, 2]]", TFC_F32);
-  StatusPtr status = makeStatus();
   // As compiled, captured, replayed: each call's work waits for the
   // caller's stream.
   for (int i = 0; i < 4; ++i) {
     long long waits = fake().streamWaits();
-    const tfc_tensor *args[] = {x.get()};
-    tfc_tensor *output = nullptr;
-    ASSERT_EQ(tfc_model_call_with_options(model, index, args, 1, &output, 1,
-                                          &options, status.get()),
-              TFC_OK)
-        << describe(status.get());
-    tfc_tensor_destroy(output);
+    TensorPtr output;
+    ASSERT_EQ(callOne(model, index, x.get(), output, &options), "");
     EXPECT_GT(fake().streamWaits(), waits) << "call " << i;
   }
   // A stream the driver does not know is the caller's error.
   tfc_call_options unknown = {TFC_CALL_AFTER_STREAM,
                               reinterpret_cast<void *>(uintptr_t{0x1234})};
-  const tfc_tensor *args[] = {x.get()};
-  tfc_tensor *output = nullptr;
-  EXPECT_EQ(tfc_model_call_with_options(model, index, args, 1, &output, 1,
-                                        &unknown, status.get()),
-            TFC_INVALID_ARGUMENT);
-  EXPECT_NE(std::string(tfc_status_message(status.get()))
-                .find("TFC_CALL_AFTER_STREAM: recording an event on the "
-                      "caller's stream failed: CUDA_ERROR_INVALID_HANDLE"),
+  TensorPtr output;
+  std::string error = callOne(model, index, x.get(), output, &unknown);
+  EXPECT_NE(error.find("INVALID_ARGUMENT: TFC_CALL_AFTER_STREAM: recording an "
+                       "event on the caller's stream failed: "
+                       "CUDA_ERROR_INVALID_HANDLE"),
             std::string::npos)
-      << describe(status.get());
+      << error;
   EXPECT_EQ(output, nullptr);
 }
 

@@ -267,7 +267,7 @@ TEST(CudaFakeDevice, InputsMayBeDevicePointers) {
   TensorPtr input(tfc_tensor_wrap(TFC_F32, 1, shape, device, nullptr, nullptr,
                                   status.get()));
   ASSERT_TRUE(input);
-  tfc_call_options options = {TFC_CALL_INPUTS_ON_DEVICE};
+  tfc_call_options options = {TFC_CALL_INPUTS_ON_DEVICE, nullptr};
   EXPECT_EQ(scale(model.get(), nullptr, &options, input.get()),
             "f32[2] [3 -8]");
   EXPECT_EQ(entryLog().argument, device);
