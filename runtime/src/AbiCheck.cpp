@@ -25,6 +25,8 @@ template <typename T> constexpr const char *kindOf() {
     return "addr";
   else if constexpr (std::is_same_v<T, int64_t>)
     return "i64";
+  else if constexpr (std::is_same_v<T, float>)
+    return "f32";
   else if constexpr (std::is_same_v<T, int32_t> ||
                      (std::is_enum_v<T> && sizeof(T) == 4))
     return "i32";

@@ -14,6 +14,7 @@
 
 #include "tfc/runtime/collective.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -131,11 +132,18 @@ static tfc_code communicationFailed(Job &state, tfc_code code,
   return setError(status, state.failedCode, "%s", state.failedMessage.c_str());
 }
 
+/// The values agreeLocked carries beside the failure flag. Every
+/// agreement exchanges as many, used or not (zeros), so that ranks in
+/// different operations (one failing, one exchanging) still match.
+constexpr int64_t kAgreedValues = 2;
+
 /// Agrees with the other ranks on whether one failed: `message` is this
 /// rank's failure, or null. On failure every rank returns the lowest
-/// failing rank's message. The mutex is held and the job joined.
-static tfc_code agreeLocked(Job &state, const char *message,
-                            tfc_status *status) {
+/// failing rank's message. The same all-reduce replaces each of the
+/// `numValues` (at most kAgreedValues) `values` with its maximum over the
+/// ranks. The mutex is held and the job joined.
+static tfc_code agreeLocked(Job &state, const char *message, tfc_status *status,
+                            int64_t *values = nullptr, int64_t numValues = 0) {
   if (state.failedCode != TFC_OK)
     return setError(status, state.failedCode, "%s",
                     state.failedMessage.c_str());
@@ -147,10 +155,14 @@ static tfc_code agreeLocked(Job &state, const char *message,
   if (state.ops) {
     char error[kMessageBytes] = "";
     // The lowest failing rank has the largest size - rank.
-    int64_t flag = message ? size - rank : 0;
-    if (tfc_code code = state.ops->all_reduce_max_i64(state.ops->context, &flag,
-                                                      1, error, sizeof(error)))
+    int64_t agreed[1 + kAgreedValues] = {message ? size - rank : 0};
+    std::copy(values, values + numValues, agreed + 1);
+    if (tfc_code code = state.ops->all_reduce_max_i64(state.ops->context,
+                                                      agreed, 1 + kAgreedValues,
+                                                      error, sizeof(error)))
       return communicationFailed(state, code, error, status);
+    std::copy(agreed + 1, agreed + 1 + numValues, values);
+    int64_t flag = agreed[0];
     if (flag == 0)
       return TFC_OK;
     int32_t root = static_cast<int32_t>(size - flag);
@@ -339,5 +351,52 @@ tfc_code tfc::runtime::allReduceMeanInto(const float *gradient, float *out,
                     static_cast<double>(total));
   for (int64_t i = 0; i < count; ++i)
     out[i] = weighted[i] / total;
+  return TFC_OK;
+}
+
+tfc_code tfc::runtime::allReduceGradients(float *gradient, int64_t count,
+                                          int64_t weight, float &scale,
+                                          tfc_status *status) {
+  scale = 1.0f;
+  if (count < 0 || (count > 0 && !gradient) || weight < 0)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "the gradient exchange: invalid buffer or batch size");
+  Job &state = job();
+  std::lock_guard<std::mutex> guard(state.mutex);
+  if (tfc_code code = joinLocked(state, status))
+    return code;
+  if (!state.ops)
+    return TFC_OK;
+  // The largest and the smallest batch, agreed with the failure flag.
+  int64_t extremes[2] = {weight, -weight};
+  if (tfc_code code = agreeLocked(state, nullptr, status, extremes, 2))
+    return code;
+  int64_t largest = extremes[0], smallest = -extremes[1];
+  if (largest == 0)
+    return setError(status, TFC_INVALID_ARGUMENT,
+                    "the gradient exchange: the ranks' batches hold no "
+                    "example");
+  char error[kMessageBytes] = "";
+  int32_t size = state.ops->size;
+  if (largest != smallest) {
+    // Uneven batches (a last, shorter one): each rank's gradient counts in
+    // proportion to its batch. Batch sizes are exact in float, as is their
+    // sum up to 2^24 examples a step.
+    float total = static_cast<float>(weight);
+    if (tfc_code code = state.ops->all_reduce_sum_f32(
+            state.ops->context, &total, 1, error, sizeof(error)))
+      return communicationFailed(state, code, error, status);
+    float share = static_cast<float>(weight) / total;
+    for (int64_t i = 0; i < count; ++i)
+      gradient[i] *= share;
+  } else {
+    // Equal batches: the mean is the sum over P, a factor the compiled
+    // code applies where it reads the gradient, saving a pass here.
+    scale = 1.0f / static_cast<float>(size);
+  }
+  if (count > 0)
+    if (tfc_code code = state.ops->all_reduce_sum_f32(
+            state.ops->context, gradient, count, error, sizeof(error)))
+      return communicationFailed(state, code, error, status);
   return TFC_OK;
 }

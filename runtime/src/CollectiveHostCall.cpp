@@ -1,14 +1,16 @@
 //===- CollectiveHostCall.cpp - The gradient exchange compiled code calls -===//
 //
-// `tfc compile --data-parallel` makes each training step call the host
-// function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN with its gradients packed in
-// one buffer and the shape of its first batched argument. The runtime
-// provides it (BuiltinHostFunctions.cpp maps the name here): the buffer
-// all-reduced to the mean weighted by each rank's batch size, in a new
-// tensor.
+// `tfc compile --data-parallel` makes each training step exchange its
+// gradients, packed in one buffer, with tfc_rt_all_reduce_gradients: the
+// buffer is summed in place and the factor that makes the sum the mean
+// is returned for the compiled code to apply where it reads the gradients.
+// The host function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN does the same for
+// callers of tfc_host_call (BuiltinHostFunctions.cpp maps the name here),
+// with the mean in a new tensor.
 //
 //===----------------------------------------------------------------------===//
 
+#include "CallContext.h"
 #include "Internal.h"
 #include "Model.h"
 
@@ -76,4 +78,18 @@ tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
   }
   outputs[0] = result;
   return TFC_OK;
+}
+
+extern "C" float tfc_rt_all_reduce_gradients(uintptr_t data, int64_t offset,
+                                             int64_t count, int64_t weight) {
+  CallContext &context = requireContext("tfc_rt_all_reduce_gradients");
+  float scale = 1.0f;
+  tfc_status status;
+  if (tfc_code code =
+          allReduceGradients(reinterpret_cast<float *>(data) + offset, count,
+                             weight, scale, &status)) {
+    recordFailure(context, code, status.message);
+    unwindCall(context);
+  }
+  return scale;
 }

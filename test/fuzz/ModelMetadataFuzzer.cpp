@@ -23,8 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static const void *const blobs[] = {blob, blob};
   static const uint64_t blobSizes[] = {sizeof(blob), sizeof(blob)};
   tfc_model_abi abi = {
-      1,         4,     2,        0, metadata.c_str(), metadata.size(),
-      functions, blobs, blobSizes};
+      TFC_MODEL_ABI_VERSION, 4,         2,     0,        metadata.c_str(),
+      metadata.size(),       functions, blobs, blobSizes};
   tfc_status *status = tfc_status_create();
   if (tfc_model *model = tfc_model_create(&abi, nullptr, status)) {
     for (int64_t i = 0, e = tfc_model_num_entries(model); i < e; ++i)

@@ -40,6 +40,8 @@ inline bool isRuntimeKind(Type type, StringRef kind) {
     return type.isInteger(32);
   if (kind == "i64")
     return type.isInteger(64) || type.isIndex();
+  if (kind == "f32")
+    return type.isF32();
   if (kind == "addr")
     return type.isIndex() || isa<LLVM::LLVMPointerType>(type);
   return false;

@@ -1,10 +1,11 @@
 //===- LowerRuntimeCalls.cpp - print, asserts and host calls --------------===//
 //
 // Implements tfc-lower-runtime-calls: tfc.print, the assertions,
-// tfc.host_call and the checkpoint ops become calls of the runtime functions of
-// tfc/runtime/compiled.h (listed in tfc/runtime/abi.h). Tensors cross as the parts of their buffers
-// (address, offset, sizes and strides), which works for every dtype and
-// rank with one function each.
+// tfc.host_call, the gradient exchange and the checkpoint ops become calls of
+// the runtime functions of tfc/runtime/compiled.h (listed in
+// tfc/runtime/abi.h). Tensors cross as the parts of their buffers (address,
+// offset, sizes and strides), which works for every dtype and rank with one
+// function each.
 //
 //===----------------------------------------------------------------------===//
 
@@ -457,6 +458,44 @@ static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
   return receiveResults(runtime, builder, op, op.getOutputs());
 }
 
+/// The exchange sums the gradients in their own buffer: the buffer is not
+/// read-only, so bufferization gives the call a copy only where the
+/// gradients are read again (they are not: the updates read the sum). The
+/// layout is contiguous with any offset, as the runtime reads it.
+static LogicalResult lowerAllReduceGradients(RuntimeCalls &runtime,
+                                             AllReduceGradientsOp op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getGradients().getType());
+  auto layout =
+      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic, {1});
+  auto bufferType =
+      MemRefType::get(type.getShape(), type.getElementType(), layout);
+  Value buffer = bufferization::ToBufferOp::create(
+      builder, loc, bufferType, op.getGradients(), /*read_only=*/false);
+  auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
+  auto asI64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
+                                      index);
+  };
+  Value weight = i64Constant(builder, loc, 1);
+  if (Value batch = op.getBatch())
+    weight = asI64(tensor::DimOp::create(builder, loc, batch, 0));
+  Value scale = runtime
+                    .call(builder, loc, "tfc_rt_all_reduce_gradients",
+                          {address, metadata.getOffset(),
+                           asI64(metadata.getSizes()[0]), weight},
+                          builder.getF32Type())
+                    .getResult(0);
+  Value sum = bufferization::ToTensorOp::create(
+      builder, loc, type, buffer, /*restrict=*/true, /*writable=*/true);
+  Value scaleTensor = tensor::FromElementsOp::create(
+      builder, loc, op.getScale().getType(), ValueRange{scale});
+  op.getSum().replaceAllUsesWith(sum);
+  op.getScale().replaceAllUsesWith(scaleTensor);
+  return success();
+}
+
 /// The tensor names of a save or restore as one string, each name ended by
 /// a NUL (names hold no NUL: they are TensorFlow node and variable names).
 static std::string joinNames(ArrayAttr names) {
@@ -507,7 +546,7 @@ struct TFCLowerRuntimeCallsPass
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (isa<PrintOp, AssertOp, AssertPositiveOp, AssertRankOp, HostCallOp,
-              SaveTensorsOp, RestoreTensorsOp>(op))
+              AllReduceGradientsOp, SaveTensorsOp, RestoreTensorsOp>(op))
         ops.push_back(op);
     });
     RuntimeCalls runtime(module);
@@ -523,8 +562,10 @@ struct TFCLowerRuntimeCallsPass
                 return lowerAssertPositive(runtime, a);
               })
               .Case([&](AssertRankOp a) { return lowerAssertRank(a); })
-              .Case([&](HostCallOp call) {
-                return lowerHostCall(runtime, call);
+              .Case(
+                  [&](HostCallOp call) { return lowerHostCall(runtime, call); })
+              .Case([&](AllReduceGradientsOp exchange) {
+                return lowerAllReduceGradients(runtime, exchange);
               })
               .Case([&](SaveTensorsOp save) {
                 return lowerSaveTensors(runtime, save);
@@ -535,7 +576,7 @@ struct TFCLowerRuntimeCallsPass
       if (failed(lowered))
         return signalPassFailure();
       Value token = op->getResults().back();
-      if (!token.use_empty()) {
+      if (!isa<AllReduceGradientsOp>(op) && !token.use_empty()) {
         op->emitOpError("has a control token that is still used; drop "
                         "control tokens first (tfc-drop-control)");
         return signalPassFailure();

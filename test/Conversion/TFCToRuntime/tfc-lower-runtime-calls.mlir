@@ -134,3 +134,34 @@ func.func @token(%x: tensor<f32>) -> !tfc.control {
   %p, %t = tfc.print %x : tensor<f32>
   return %t : !tfc.control
 }
+
+// -----
+
+// The gradient exchange sums the gradients' own buffer in place (not
+// read-only: bufferization copies it only if the gradients are read
+// again), weighted by the rows of the batch (1 without one), and the
+// returned factor becomes the scale tensor.
+// CHECK-LABEL: func.func @all_reduce_gradients
+// CHECK-SAME: (%[[G:.*]]: tensor<6xf32>, %[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %[[B:.*]] = bufferization.to_buffer %[[G]] : tensor<6xf32> to memref<6xf32, strided<[1], offset: ?>>
+// CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
+// CHECK: %{{.*}}, %[[OFF:.*]], %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[B]]
+// CHECK: %[[ROWS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
+// CHECK: %[[WEIGHT:.*]] = arith.index_cast %[[ROWS]] : index to i64
+// CHECK: %[[COUNT:.*]] = arith.index_cast %[[SIZE]] : index to i64
+// CHECK: %[[F:.*]] = call @tfc_rt_all_reduce_gradients(%[[ADDR]], %[[OFF]], %[[COUNT]], %[[WEIGHT]]) : (index, index, i64, i64) -> f32
+// CHECK: %[[SUM:.*]] = bufferization.to_tensor %[[B]] restrict writable
+// CHECK: %[[SCALE:.*]] = tensor.from_elements %[[F]] : tensor<f32>
+// CHECK: return %[[SUM]], %[[SCALE]]
+// CHECK-LABEL: func.func @alone
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK: call @tfc_rt_all_reduce_gradients(%{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK: func.func private @tfc_rt_all_reduce_gradients(index, index, i64, i64) -> f32
+func.func @all_reduce_gradients(%g: tensor<6xf32>, %x: tensor<?x3xf32>) -> (tensor<6xf32>, tensor<f32>) {
+  %sum, %scale = tfc.all_reduce_gradients %g weighted by %x : tensor<?x3xf32> : tensor<6xf32>
+  return %sum, %scale : tensor<6xf32>, tensor<f32>
+}
+func.func @alone(%g: tensor<6xf32>) -> (tensor<6xf32>, tensor<f32>) {
+  %sum, %scale = tfc.all_reduce_gradients %g : tensor<6xf32>
+  return %sum, %scale : tensor<6xf32>, tensor<f32>
+}

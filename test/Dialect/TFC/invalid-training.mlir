@@ -256,3 +256,19 @@ func.func @relu_grad_shapes(%dy: tensor<3x2xf32>, %x: tensor<3x4xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @all_reduce_gradients_scalar_batch(%g: tensor<6xf32>, %n: tensor<i64>) {
+  // expected-error @+1 {{'tfc.all_reduce_gradients' op weighs each process by the rows of its batch, which must be a ranked tensor of rank 1 or more, not 'tensor<i64>'}}
+  %sum, %scale = tfc.all_reduce_gradients %g weighted by %n : tensor<i64> : tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @all_reduce_gradients_not_flat(%g: tensor<2x3xf32>) {
+  // expected-error @+1 {{operand #0 must be 1D tensor of 32-bit float values}}
+  %sum, %scale = "tfc.all_reduce_gradients"(%g) : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<f32>)
+  return
+}

@@ -63,7 +63,7 @@ TEST_F(ModelApiTest, CreateRejectsBadAbi) {
   EXPECT_EQ(tfc_status_code(status.get()), TFC_INVALID_ARGUMENT);
 
   tfc_model_abi future = *trainAbi;
-  future.abi_version = 2;
+  future.abi_version = TFC_MODEL_ABI_VERSION + 1;
   EXPECT_EQ(tfc_model_create(&future, nullptr, status.get()), nullptr);
   EXPECT_EQ(tfc_status_code(status.get()), TFC_FAILED_PRECONDITION);
 

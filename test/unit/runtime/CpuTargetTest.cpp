@@ -22,7 +22,8 @@ class TargetModel {
 public:
   explicit TargetModel(const std::string &target)
       : text("tfc-model 1\nmodel m\n" + target + "\nend\n") {
-    abi = {1, 0, 0, 0, text.c_str(), text.size(), nullptr, nullptr, nullptr};
+    abi = {TFC_MODEL_ABI_VERSION, 0,       0,       0,      text.c_str(),
+           text.size(),           nullptr, nullptr, nullptr};
   }
   ModelPtr create(tfc_status *status) {
     return ModelPtr(tfc_model_create(&abi, nullptr, status));

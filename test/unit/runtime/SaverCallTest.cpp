@@ -67,8 +67,9 @@ const char kMetadata[] =
     "w f32 1 2 variables 0\n"
     "end\n";
 const tfc_packed_fn kFunctions[] = {saveFunction, restoreFunction};
-const tfc_model_abi kAbi = {1, 2, 0, 0, kMetadata, sizeof(kMetadata) - 1,
-                            kFunctions, nullptr, nullptr};
+const tfc_model_abi kAbi = {
+    TFC_MODEL_ABI_VERSION, 2,          0,       0,      kMetadata,
+    sizeof(kMetadata) - 1, kFunctions, nullptr, nullptr};
 
 using tfc::ModelPtr;
 

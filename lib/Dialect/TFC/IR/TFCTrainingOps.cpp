@@ -25,6 +25,30 @@ static TensorType sourceValueType(Type type) {
 }
 
 //===----------------------------------------------------------------------===//
+// AllReduceGradientsOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+AllReduceGradientsOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location>, Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
+  inferred.push_back(adaptor.getGradients().getType());
+  inferred.push_back(RankedTensorType::get({}, Float32Type::get(context)));
+  return success();
+}
+
+LogicalResult AllReduceGradientsOp::verify() {
+  if (!getBatch())
+    return success();
+  auto batch = dyn_cast<RankedTensorType>(getBatch().getType());
+  if (!batch || batch.getRank() < 1)
+    return emitOpError("weighs each process by the rows of its batch, which "
+                       "must be a ranked tensor of rank 1 or more, not ")
+           << getBatch().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // GradientsOp
 //===----------------------------------------------------------------------===//
 

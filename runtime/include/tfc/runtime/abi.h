@@ -17,7 +17,7 @@
 
 /* The version a compiled library writes into tfc_model_abi.abi_version;
  * tfc_model_create refuses any other. Bump it with any change below. */
-#define TFC_MODEL_ABI_VERSION 1
+#define TFC_MODEL_ABI_VERSION 2
 
 /* A compiled library exports one tfc_model_abi named this prefix followed
  * by the model's name (non-alphanumeric characters become '_'). */
@@ -53,8 +53,8 @@ typedef struct tfc_model_abi {
 /* The runtime functions compiled code calls (declared in
  * tfc/runtime/compiled.h and tfc/runtime/model.h), as
  * X(name, "result(parameters)"). Kinds: `i32` (int32_t or an enum such as
- * tfc_dtype), `i64` (int64_t), `addr` (a pointer or uintptr_t: compiled
- * code passes an !llvm.ptr or an index) and `void`. */
+ * tfc_dtype), `i64` (int64_t), `f32` (float), `addr` (a pointer or
+ * uintptr_t: compiled code passes an !llvm.ptr or an index) and `void`. */
 #define TFC_RUNTIME_CALLS(X)                                                   \
   X(tfc_rt_push_tensor, "void(i32,i64,addr,i64,addr)")                         \
   X(tfc_rt_print, "void(addr,i64)")                                            \
@@ -67,6 +67,7 @@ typedef struct tfc_model_abi {
   X(tfc_rt_host_result, "void(i64,i32,i64,addr,i64,addr)")                     \
   X(tfc_rt_save_tensors, "void(addr,i64)")                                     \
   X(tfc_rt_restore_tensors, "void(addr,i64)")                                  \
+  X(tfc_rt_all_reduce_gradients, "f32(addr,i64,i64,i64)")                      \
   X(tfc_rt_alloc_at, "addr(i64,i64,addr)")                                     \
   X(tfc_runtime_num_threads, "i32()")
 

@@ -42,6 +42,7 @@ static const char metadata[] =
 
 static const tfc_packed_fn functions[] = {scale};
 
-__attribute__((visibility("default"))) const tfc_model_abi
-    tfc_model_cudamodel = {1,        1,    0,    0, metadata,
-                           sizeof(metadata) - 1, functions, NULL, NULL};
+__attribute__((visibility("default")))
+const tfc_model_abi tfc_model_cudamodel = {
+    TFC_MODEL_ABI_VERSION, 1,         0,    0,   metadata,
+    sizeof(metadata) - 1,  functions, NULL, NULL};

@@ -183,7 +183,7 @@ const tfc_model_abi *tfc::runtime::testing::testModelAbi(bool cuda) {
   tfc_model_abi &abi = abis[cuda ? 1 : 0];
   const char *text = metadata(cuda);
   static_assert(sizeof(cpuFunctions) == sizeof(cudaFunctions));
-  abi = {1,
+  abi = {TFC_MODEL_ABI_VERSION,
          sizeof(cpuFunctions) / sizeof(cpuFunctions[0]),
          1,
          0,

@@ -11,6 +11,7 @@
 
 include "tfc/Dialect/TFC/IR/TFCAttrs.td"
 include "tfc/Dialect/TFC/IR/TFCBase.td"
+include "tfc/Dialect/TFC/IR/TFCDebugOps.td"
 include "tfc/Dialect/TFC/IR/TFCMathOps.td"
 include "tfc/Dialect/TFC/IR/TFCNNOps.td"
 include "tfc/Dialect/TFC/IR/TFCTypes.td"
@@ -88,6 +89,42 @@ def TFC_MinimizeOp : TFC_Op<"minimize", [AttrSizedOperandSegments]> {
     $optimizer $loss
     (`var_list` `(` $var_list^ `:` qualified(type($var_list)) `)`)?
     (`after` `(` $after^ `)`)? attr-dict `:` type($loss)
+  }];
+  let hasVerifier = 1;
+}
+
+def TFC_AllReduceGradientsOp : TFC_Op<"all_reduce_gradients", [
+    InferTypeOpAdaptor,
+    MemoryEffects<[MemRead<TFC_HostResource>, MemWrite<TFC_HostResource>]>]> {
+  let summary = "sums a data-parallel step's gradients over the processes";
+  let description = [{
+    The gradient exchange of a data-parallel training step (`tfc-autodiff
+    data-parallel=true`, `docs/distributed.md`). Each process of the job
+    (each rank under `mpirun`) gives its `gradients`, computed on a batch of
+    as many examples as `batch` has rows (its first dimension; 1 without
+    `batch`). The mean of the processes' gradients, each weighted by its
+    batch, is `sum * scale`. The op returns the two factors so that the
+    scaling happens where the gradients are read, fused into the
+    optimizer's update, rather than in a pass over the buffer of its own.
+
+    With equal batches `sum` is the plain sum over the processes and
+    `scale` is 1 / their number; with unequal ones each process's
+    gradients are weighted before the sum and `scale` is 1. A process
+    alone (no job) gets its `gradients` back and 1. A process that fails
+    fails the exchange on every process, with its rank and message.
+
+    ```mlir
+    %sum, %scale = tfc.all_reduce_gradients %fused weighted by %x : tensor<?x784xf32> : tensor<669706xf32>
+    %mean = tfc.mul %sum, %scale : tensor<669706xf32>, tensor<f32>
+    ```
+  }];
+  let arguments = (ins TensorRankOf<[F32], [1]>:$gradients,
+                       Optional<TFC_Tensor>:$batch);
+  let results = (outs TensorRankOf<[F32], [1]>:$sum,
+                      0DTensorOf<[F32]>:$scale);
+  let assemblyFormat = [{
+    $gradients (`weighted` `by` $batch^ `:` type($batch))? attr-dict `:`
+    type($gradients)
   }];
   let hasVerifier = 1;
 }

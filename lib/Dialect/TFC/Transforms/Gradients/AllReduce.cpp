@@ -2,11 +2,11 @@
 //
 // Horovod's tensor fusion, whole-step: every gradient of a step is
 // flattened into one buffer so that the ranks exchange it in a single
-// all-reduce, then sliced back before the optimizer reads it. The exchange
-// is a tfc.host_call of the runtime's own `tfc.all_reduce_mean`
-// (tfc/runtime/collective.h), which returns its input at world size 1
-// without communicating; the call is ordered by data alone, since the
-// updates consume its result.
+// all-reduce (tfc.all_reduce_gradients, summed in place by the runtime),
+// then sliced back before the optimizer reads it. The factor that makes
+// the sum the weighted mean is applied to each slice, where the elementwise
+// update fuses it, not in a pass of its own. The exchange is ordered by
+// data alone, since the updates consume its results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,14 +14,8 @@
 
 #include "GradientUtils.h"
 
-#include "tfc/runtime/collective.h"
-
 using namespace mlir;
 using namespace mlir::tfc;
-
-/// The runtime's host function, named by the runtime's header.
-static constexpr llvm::StringLiteral kAllReduceMean =
-    TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN;
 
 LogicalResult
 mlir::tfc::buildGradientAllReduce(OpBuilder &b, Location loc, Operation *step,
@@ -48,25 +42,18 @@ mlir::tfc::buildGradientAllReduce(OpBuilder &b, Location loc, Operation *step,
                     ? flat.front()
                     : ConcatOp::create(b, loc, flat, 0).getResult();
 
-  SmallVector<Value> args = {fused};
-  if (batchInput)
-    args.push_back(
-        ShapeOfOp::create(b, loc, batchInput, TypeAttr::get(b.getI64Type())));
-  auto call = HostCallOp::create(
-      b, loc, TypeRange{fused.getType()}, ControlType::get(b.getContext()),
-      FlatSymbolRefAttr::get(b.getContext(), kAllReduceMean), args,
-      ValueRange());
-  Value reduced = call.getOutputs().front();
+  auto exchange = AllReduceGradientsOp::create(b, loc, fused, batchInput);
 
   int64_t offset = 0;
   for (VariableUpdate &update : updates) {
     auto type = cast<RankedTensorType>(update.global.getValueType());
     int64_t size = type.getNumElements();
-    Value part =
-        SliceOp::create(b, loc, reduced, b.getDenseI64ArrayAttr(offset),
-                        b.getDenseI64ArrayAttr(size));
-    update.gradient = ReshapeOp::create(
-        b, loc, part, Value(), b.getDenseI64ArrayAttr(type.getShape()));
+    Value part = SliceOp::create(b, loc, exchange.getSum(),
+                                 b.getDenseI64ArrayAttr(offset),
+                                 b.getDenseI64ArrayAttr(size));
+    Value sum = ReshapeOp::create(b, loc, part, Value(),
+                                  b.getDenseI64ArrayAttr(type.getShape()));
+    update.gradient = MulOp::create(b, loc, sum, exchange.getScale());
     offset += size;
   }
   return success();

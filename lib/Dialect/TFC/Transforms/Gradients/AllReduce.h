@@ -13,9 +13,9 @@
 namespace mlir::tfc {
 
 /// Packs the gradients of `updates` into one f32 buffer, exchanges it in
-/// one call of the runtime's host function `tfc.all_reduce_mean` (weighted
-/// by the batch size: dimension 0 of `batchInput`; 1 when it is null), and
-/// replaces each gradient by its slice of the result. Ops are named under
+/// one tfc.all_reduce_gradients (weighted by the batch size: dimension 0 of
+/// `batchInput`; 1 when it is null), and replaces each gradient by its
+/// slice of the sum times the exchange's scale. Ops are named under
 /// `scope`. Fails, with an error on `step`, for a gradient that is not f32.
 LogicalResult buildGradientAllReduce(OpBuilder &builder, Location loc,
                                      Operation *step,
