@@ -154,6 +154,10 @@ public:
   LogicalResult tileDynamicMatmul(linalg::LinalgOp op,
                                   bool packAtRunTime = true);
   void tileRowWise(linalg::LinalgOp op);
+  /// Tiles `op` into square blocks transposed in registers when it is a
+  /// copy that moves the input's innermost dimension (TileTransposes.cpp);
+  /// false, with nothing changed, for any other op.
+  bool tileTranspose(linalg::LinalgOp op);
   /// Tiles `conv` and its element-wise consumer `root` (or the convolution
   /// alone when `root` is `conv`) into row blocks over threads and register
   /// tiles of output columns and channels, the consumer fused into the

@@ -156,7 +156,7 @@ void TileAndFuse::finishRow(scf::ForOp rowLoop, bool dynamicLength) {
 }
 
 void TileAndFuse::tileRowWise(linalg::LinalgOp op) {
-  if (op.getNumLoops() == 0)
+  if (op.getNumLoops() == 0 || tileTranspose(op))
     return;
   RowTiling plan = planRowTiling(op);
   // Read before tiling, which replaces `op`.

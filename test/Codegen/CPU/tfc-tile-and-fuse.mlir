@@ -346,3 +346,39 @@ func.func @logits(%a: tensor<256x512xf32>, %b: tensor<512x10xf32>) -> tensor<256
   %c = linalg.matmul ins(%a, %b : tensor<256x512xf32>, tensor<512x10xf32>) outs(%fill : tensor<256x10xf32>) -> tensor<256x10xf32>
   return %c : tensor<256x10xf32>
 }
+
+// -----
+
+// A transpose is tiled into square blocks of 8 (4 with NEON's vectors),
+// which vectorization reads as whole rows of the input and transposes in
+// registers: 8-row blocks of the output over threads, then the blocks
+// along the row. Sizes without a divisor of 4 keep the row-wise tiling,
+// as does a transpose that keeps the innermost dimension in place.
+// CHECK-LABEL: func.func @transpose
+// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (8)
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %c512 step %{{.*}}
+// CHECK:     linalg.transpose ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) permutation = [1, 0]
+// AVX2-LABEL: func.func @transpose
+// AVX2: linalg.transpose ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) permutation = [1, 0]
+// NEON-LABEL: func.func @transpose
+// NEON: scf.forall (%{{.*}}) = (0) to (256) step (4)
+// NEON: linalg.transpose ins(%{{.*}} : tensor<4x4xf32>) outs(%{{.*}} : tensor<4x4xf32>) permutation = [1, 0]
+// CHECK-LABEL: func.func @transpose_6x12
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<12x1xf32>) outs(%{{.*}} : tensor<1x12xf32>) permutation = [1, 0]
+// CHECK-LABEL: func.func @transpose_rows
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<1x1x16xf32>) outs(%{{.*}} : tensor<1x1x16xf32>) permutation = [1, 0, 2]
+func.func @transpose(%x: tensor<512x256xf32>) -> tensor<256x512xf32> {
+  %e = tensor.empty() : tensor<256x512xf32>
+  %t = linalg.transpose ins(%x : tensor<512x256xf32>) outs(%e : tensor<256x512xf32>) permutation = [1, 0]
+  return %t : tensor<256x512xf32>
+}
+func.func @transpose_6x12(%x: tensor<12x6xf32>) -> tensor<6x12xf32> {
+  %e = tensor.empty() : tensor<6x12xf32>
+  %t = linalg.transpose ins(%x : tensor<12x6xf32>) outs(%e : tensor<6x12xf32>) permutation = [1, 0]
+  return %t : tensor<6x12xf32>
+}
+func.func @transpose_rows(%x: tensor<4x8x16xf32>) -> tensor<8x4x16xf32> {
+  %e = tensor.empty() : tensor<8x4x16xf32>
+  %t = linalg.transpose ins(%x : tensor<4x8x16xf32>) outs(%e : tensor<8x4x16xf32>) permutation = [1, 0, 2]
+  return %t : tensor<8x4x16xf32>
+}
