@@ -8,9 +8,12 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
@@ -79,6 +82,61 @@ Value Privatizer::recompute(OpBuilder &builder, Value value) {
   return copy->getResult(cast<OpResult>(value).getResultNumber());
 }
 
+/// Whether `value` is written into `shared`: whether the chain of
+/// destinations (a DPS op's init, a loop's shared output or iteration
+/// argument) and views that `value` was written through passes `shared`.
+static bool writtenInto(Value value, Value shared) {
+  while (value != shared) {
+    auto result = dyn_cast<OpResult>(value);
+    if (!result)
+      return false;
+    Operation *op = result.getOwner();
+    unsigned number = result.getResultNumber();
+    if (auto dps = dyn_cast<DestinationStyleOpInterface>(op))
+      value = dps.getDpsInitOperand(number)->get();
+    else if (auto forall = dyn_cast<scf::ForallOp>(op))
+      value = forall.getOutputs()[number];
+    else if (auto loop = dyn_cast<scf::ForOp>(op))
+      value = loop.getInitArgs()[number];
+    else if (isa<tensor::ExtractSliceOp, tensor::CollapseShapeOp,
+                 tensor::ExpandShapeOp>(op))
+      value = op->getOperand(0);
+    else
+      return false;
+  }
+  return true;
+}
+
+/// Whether `anchor`, a user of the shared `value`, reads a tensor written
+/// into `value` by another of its users: the two results live at once and
+/// cannot share a buffer. Sharing the empty tensor anyway made
+/// bufferization copy the first result out of place (a weight's gradient,
+/// 1.6 MB, before the update that reads it). Reads are a linalg op's inputs
+/// and what a loop's body takes from above.
+static bool readsAnotherWriter(Operation *anchor, Value value) {
+  SmallVector<Value> reads;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(anchor)) {
+    // An element-wise op may read an input at the position it writes in
+    // the same buffer: bufferization writes it in place.
+    bool elementwise = linalgOp.getNumParallelLoops() == linalgOp.getNumLoops();
+    for (OpOperand *input : linalgOp.getDpsInputOperands()) {
+      if (elementwise && linalgOp.getNumDpsInits() == 1 &&
+          linalgOp.getMatchingIndexingMap(input) ==
+              linalgOp.getMatchingIndexingMap(linalgOp.getDpsInitOperand(0)))
+        continue;
+      reads.push_back(input->get());
+    }
+  } else if (isa<scf::ForallOp, scf::ForOp>(anchor)) {
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(anchor->getRegions(), above);
+    reads.append(above.begin(), above.end());
+  }
+  return llvm::any_of(reads, [&](Value read) {
+    return isa<TensorType>(read.getType()) && read != value &&
+           writtenInto(read, value);
+  });
+}
+
 /// How many uses share one copy. Sharing lets bufferization give users
 /// whose values do not overlap in time one buffer (an MLP's layers reuse
 /// each other's); the analysis costs the square of the users per value,
@@ -112,11 +170,20 @@ struct TFCPrivatizeDestinationsPass
       for (OpOperand &use : value.getUses())
         if (Operation *anchor = block->findAncestorOpInBlock(*use.getOwner()))
           uses.emplace_back(anchor, &use);
-      if (uses.size() <= kUsesPerCopy)
-        continue;
       llvm::stable_sort(uses, [](const auto &a, const auto &b) {
         return a.first != b.first && a.first->isBeforeInBlock(b.first);
       });
+      // A user that reads another's result gets its own copy; in program
+      // order, so that a user reading a privatized result keeps sharing.
+      llvm::erase_if(uses, [&](const auto &use) {
+        if (!readsAnotherWriter(use.first, value))
+          return false;
+        builder.setInsertionPoint(use.first);
+        use.second->set(privatizer.recompute(builder, value));
+        return true;
+      });
+      if (uses.size() <= kUsesPerCopy)
+        continue;
       // The first group keeps the original; each further group of
       // kUsesPerCopy uses shares a copy made before the group's first user.
       Value copy = value;

@@ -1,8 +1,8 @@
 // RUN: tfc-opt %s --tfc-privatize-destinations --split-input-file | FileCheck %s
 
-// The zeros that CSE shared between ten matmuls: the first eight keep
-// them, the other two share a fill of an empty tensor of their own, made
-// just before the first of them (groups of eight users keep bufferization
+// The zeros that CSE shared between ten matmuls of the same input: the
+// first eight keep them, the other two share a fill of an empty tensor of
+// their own, made just before the first of them (groups of eight users keep bufferization
 // linear and still let users whose values do not overlap share a buffer).
 
 // CHECK-LABEL: func.func @shared_fill(
@@ -18,15 +18,15 @@ func.func @shared_fill(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x
   %e = tensor.empty() : tensor<8x64xf32>
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
   %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m1 = linalg.matmul ins(%m0, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m2 = linalg.matmul ins(%m1, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m3 = linalg.matmul ins(%m2, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m4 = linalg.matmul ins(%m3, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m5 = linalg.matmul ins(%m4, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m6 = linalg.matmul ins(%m5, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m7 = linalg.matmul ins(%m6, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m8 = linalg.matmul ins(%m7, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  %m9 = linalg.matmul ins(%m8, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m1 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m2 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m3 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m4 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m5 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m6 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m7 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m8 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m9 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
   return %m9 : tensor<8x64xf32>
 }
 
@@ -42,8 +42,52 @@ func.func @few_users(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64
   %e = tensor.empty() : tensor<8x64xf32>
   %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
   %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m1 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %s = arith.addf %m0, %m1 : tensor<8x64xf32>
+  return %s : tensor<8x64xf32>
+}
+
+// -----
+
+// A user that reads what another user wrote into the shared value gets a
+// copy of its own, whatever the count: the second layer of a chain reads
+// the first while it writes, so the two cannot share a buffer (sharing made
+// bufferization copy one of them). The third layer reads the second, which
+// has its own zeros now, and shares the first's.
+
+// CHECK-LABEL: func.func @chain(
+// CHECK:         %[[Z:.*]] = linalg.fill
+// CHECK:         %[[M0:.*]] = linalg.matmul ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[Z]] : tensor<8x64xf32>)
+// CHECK:         %[[E1:.*]] = tensor.empty() : tensor<8x64xf32>
+// CHECK:         %[[Z1:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E1]] : tensor<8x64xf32>)
+// CHECK:         %[[M1:.*]] = linalg.matmul ins(%[[M0]], %{{.*}} : {{.*}}) outs(%[[Z1]] : tensor<8x64xf32>)
+// CHECK:         %[[M2:.*]] = linalg.matmul ins(%[[M1]], %{{.*}} : {{.*}}) outs(%[[Z]] : tensor<8x64xf32>)
+// A tiled op reads what its loop's body takes from above: a weight's
+// update, given the empty tensor its gradient was written into.
+// CHECK:         %[[G:.*]] = linalg.generic {{.*}} outs(%[[E:.*]] : tensor<8x64xf32>)
+// CHECK:         %[[E2:.*]] = tensor.empty() : tensor<8x64xf32>
+// CHECK:         scf.forall ({{.*}}) in (8) shared_outs(%{{.*}} = %[[E2]])
+// CHECK:           tensor.extract_slice %[[G]]
+func.func @chain(%x: tensor<8x64xf32>, %w: tensor<64x64xf32>) -> tensor<8x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x64xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %m0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
   %m1 = linalg.matmul ins(%m0, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
-  return %m1 : tensor<8x64xf32>
+  %m2 = linalg.matmul ins(%m1, %w : tensor<8x64xf32>, tensor<64x64xf32>) outs(%z : tensor<8x64xf32>) -> tensor<8x64xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<8x64xf32>
+  %u = scf.forall (%i) in (8) shared_outs(%acc = %e) -> (tensor<8x64xf32>) {
+    %row = tensor.extract_slice %g[%i, 0] [1, 64] [1, 1] : tensor<8x64xf32> to tensor<1x64xf32>
+    scf.forall.in_parallel {
+      tensor.parallel_insert_slice %row into %acc[%i, 0] [1, 64] [1, 1] : tensor<1x64xf32> into tensor<8x64xf32>
+    }
+  }
+  %r = arith.addf %m2, %u : tensor<8x64xf32>
+  return %r : tensor<8x64xf32>
 }
 
 // -----

@@ -178,7 +178,11 @@ def TFCPrivatizeDestinations
     empty tensor, tiled or not). Within a group, bufferization still gives
     users whose values do not overlap in time one buffer; the analysis
     is quadratic in a group only. Values with at most eight users are left
-    as they are.
+    as they are, except that a user that reads what another user wrote
+    into the value (a linalg op's input, or a tensor a loop's body takes
+    from above, traced back through destinations and views) always gets a
+    copy of its own: the two results live at once, and sharing made
+    bufferization copy the first one out of place.
 
     ```mlir
     %e = tensor.empty() : tensor<8x64xf32>
