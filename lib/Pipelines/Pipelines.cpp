@@ -49,6 +49,9 @@ static const RewriteName rewriteNames[] = {
      "(tfc-pack-weights)"},
     {TfcRewrite::PrefetchRows, "prefetch-rows",
      "a row chain's second pass prefetching the next row (tfc-prefetch-rows)"},
+    {TfcRewrite::UpdateInPlace, "update-in-place",
+     "an optimizer's update writing its variable's buffer "
+     "(tfc-update-variables-in-place)"},
 };
 
 void TfcRewriteParser::initialize() {
@@ -126,6 +129,9 @@ static void buildTileAndVectorizePipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
+  // An optimizer's update writes its variable's buffer, not a copy of it.
+  if (options.runs(TfcRewrite::UpdateInPlace))
+    pm.addNestedPass<func::FuncOp>(createTFCUpdateVariablesInPlace());
   // The tile sizes are those of the CPU the object file is compiled for.
   std::string target =
       selectCPUTarget(options.cpu, options.targetFeatures,

@@ -29,6 +29,7 @@ enum class TfcRewrite {
   RowFusion,      // producers fused into row-wise tiles (tfc-tile-and-fuse)
   PackedWeights,  // tfc-pack-weights
   PrefetchRows,   // tfc-prefetch-rows
+  UpdateInPlace,  // tfc-update-variables-in-place
 };
 
 /// Parses the names of the rewrites (`slice-to-reduce`, ...) for

@@ -157,6 +157,42 @@ def TFCApproximateMath : Pass<"tfc-approximate-math"> {
   ];
 }
 
+def TFCUpdateVariablesInPlace
+    : Pass<"tfc-update-variables-in-place", "::mlir::func::FuncOp"> {
+  let summary = "Let an optimizer's update write its variable's buffer";
+  let description = [{
+    `tfc-lower-variables` writes an assigned variable back once, where its
+    entry point returns (`bufferization.materialize_in_destination`): the
+    new value is computed into a buffer of its own and copied into the
+    variable's, a copy of every trained weight per step.
+
+    When the new value is an element-wise `linalg.generic` that reads the
+    variable's value as it was when the call started (its `to_tensor`) at
+    the position it writes, and every other reader of that value, directly
+    or through views, comes before it, this pass makes the old value the
+    generic's destination and reads it through the destination's block
+    argument instead of as an input. Bufferization then writes the update
+    into the variable's buffer, and the write-back copies the buffer onto
+    itself, which canonicalization removes. A new value that is returned is
+    left alone (the result would be the variable's buffer itself).
+
+    ```mlir
+    %w = bufferization.to_tensor %arg2 restrict writable : memref<512xf32> to tensor<512xf32>
+    %new = linalg.generic ... ins(%w, %g : ...) outs(%empty : tensor<512xf32>) {
+    ^bb0(%old: f32, %grad: f32, %out: f32): ... }
+    bufferization.materialize_in_destination %new in restrict writable %arg2
+    // becomes
+    %new = linalg.generic ... ins(%g : ...) outs(%w : tensor<512xf32>) {
+    ^bb0(%grad: f32, %old: f32): ... }
+    ```
+
+    A call that fails after the update has been written leaves the
+    variable updated, as TensorFlow leaves the assigns that ran before a
+    failure (`docs/runtime.md`).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TFCPrivatizeDestinations
     : Pass<"tfc-privatize-destinations", "::mlir::func::FuncOp"> {
   let summary = "Give every user of a shared empty or filled tensor its own";
