@@ -25,6 +25,8 @@ using namespace mlir::tfc::tiling;
 static constexpr int64_t kMaxBlock = 8;
 /// Smaller blocks (sizes without a divisor of 4) keep the row-wise tiling.
 static constexpr int64_t kMinBlock = 4;
+/// The cache line of every CPU target.
+static constexpr int64_t kCacheLineBytes = 64;
 
 /// The loop that indexes the innermost dimension of the input of `op`,
 /// when `op` copies its one input to its output in another order of the
@@ -63,14 +65,33 @@ bool TileAndFuse::tileTranspose(linalg::LinalgOp op) {
   if (block < kMinBlock)
     return false;
 
-  // Outer: the outermost loop with more than one block, in about
-  // kTargetChunks pieces of whole blocks, over threads when the copy is
-  // large enough.
-  SmallVector<int64_t> outer(ranges.size(), 0), inner(ranges.size(), 1);
+  // Middle: squares of a cache line's elements (16 f32) when they divide
+  // the sizes, so that each line read and each line written is used whole
+  // before it leaves the cache. Blocks alone read half a line of each of
+  // 1024 input rows per block row, rows 4 KiB apart that share one L1 set
+  // (and 16 of L2's): 1024 x 1024 took 656 us against 74 us for 512 x 512.
+  auto elementType = cast<ShapedType>(op.getDpsInitOperand(0)->get().getType())
+                         .getElementType();
+  int64_t line = std::max<int64_t>(
+      block, kCacheLineBytes * 8 / elementType.getIntOrFloatBitWidth());
+  SmallVector<int64_t> middle;
+  if (line % block == 0 && ranges[*loop] % line == 0 &&
+      ranges[last] % line == 0 && line > block) {
+    middle.assign(ranges.size(), 1);
+    middle[*loop] = line;
+    middle[last] = line;
+  }
+  SmallVector<int64_t> inner(ranges.size(), 1);
   inner[*loop] = block;
   inner[last] = block;
+
+  // Outer: the outermost loop with more than one square (or block), in
+  // about kTargetChunks pieces of whole squares, over threads when the copy
+  // is large enough.
+  ArrayRef<int64_t> units = middle.empty() ? inner : middle;
+  SmallVector<int64_t> outer(ranges.size(), 0);
   for (int64_t i = 0; i < last; ++i) {
-    int64_t unit = inner[i];
+    int64_t unit = units[i];
     if (ranges[i] <= unit)
       continue;
     outer[i] = unit * divisorAtLeast(ranges[i] / unit,
@@ -78,10 +99,12 @@ bool TileAndFuse::tileTranspose(linalg::LinalgOp op) {
     break;
   }
   bool parallel = computeProduct(ranges) >= parallelThreshold;
-  Operation *blocks = tileAndFuse(
+  Operation *tiled = tileAndFuse(
       op, outer, parallel ? LoopType::ForallOp : LoopType::ForOp, fuseNothing);
-  if (!blocks)
+  if (tiled && !middle.empty())
+    tiled = tileAndFuse(tiled, middle, LoopType::ForOp, fuseNothing);
+  if (!tiled)
     return false;
-  tileAndFuse(blocks, inner, LoopType::ForOp, fuseNothing);
+  tileAndFuse(tiled, inner, LoopType::ForOp, fuseNothing);
   return true;
 }

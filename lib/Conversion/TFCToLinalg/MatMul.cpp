@@ -76,36 +76,46 @@ Value transposedCopy(OpBuilder &builder, Location loc, Value matrix) {
 
 /// When a product with a transposed B copies B transposed first, so that
 /// the product is a linalg.matmul (packed, register-tiled along contiguous
-/// columns): with at least kMinRowsToTransposeCopy rows known at compile
-/// time and at most kMaxTransposeCopyElements elements of B. Read in place,
-/// a transposed B made the register tile load its columns a row of B
-/// apart: [256, 512] x [784, 512]^T took 7.97 ms against 3.37 ms with the
-/// copy (2.26 ms for B in order), [128, 512] x [512, 512]^T 2.63 ms
-/// against 1.50 ms (AVX2, 1 thread). But the transposing copy itself runs
-/// at 3-7 ns an element, the slower the larger B: [16, 1024] x [4096,
-/// 1024]^T took 39.8 ms with it against 9.7 ms in place, so few rows or a
-/// large B keep B in place. A transposed A is read in place: its register
-/// tile broadcasts one element per row, which the stride costs little
-/// (1.2x), and copying the activations a weight's gradient transposes made
-/// the MLP's training step at batch 128 slower (6.7 -> 7.6 ms), not
-/// explained yet.
-constexpr int64_t kMinRowsToTransposeCopy = 128;
-constexpr int64_t kMaxTransposeCopyElements = int64_t(1) << 20;
+/// columns): with rows known at compile time, at least
+/// kMinRowsToTransposeCopy of them per kTransposeCopyUnit elements of B
+/// (at least kMinRowsToTransposeCopy), and at most
+/// kMaxTransposeCopyElements elements of B. Read in place, a transposed B
+/// makes the register tile load its columns a row of B apart (AVX2, 1
+/// thread, with the copy tiled in 8 x 8 blocks in registers):
+/// [32, 1024] x [1024, 1024]^T 8.64 ms in place against 1.57 ms with the
+/// copy, [8, 1024] x [1024, 1024]^T 2.06 against 0.80 ms, [64, 1024] x
+/// [4096, 1024]^T 67.2 against 17.3 ms. The copy (0.46 ms for 1024 x 1024)
+/// is not repaid by few rows of a large B: [8, 4096] x [1024, 4096]^T took
+/// 10.0 ms in place against 14.1 ms with it, [16, 1024] x [4096, 1024]^T
+/// 9.9 against 11.1 ms; nor by 4 rows or 1 ([1, 1024] x [1024, 1024]^T: 93
+/// us in place, a dot product per output). A transposed A is read in
+/// place: its register tile broadcasts one element per row, which the
+/// stride costs little (1.2x), and copying the activations a weight's
+/// gradient transposes made the MLP's training step at batch 128 slower
+/// (6.7 -> 7.6 ms), not explained yet.
+constexpr int64_t kMinRowsToTransposeCopy = 8;
+constexpr int64_t kTransposeCopyUnit = int64_t(1) << 20;
+constexpr int64_t kMaxTransposeCopyElements = int64_t(1) << 24;
+
+/// Whether a product of `rows` rows copies its transposed B (above).
+static bool copiesTransposedB(int64_t rows, int64_t elementsOfB) {
+  int64_t units = llvm::divideCeil(elementsOfB, kTransposeCopyUnit);
+  return elementsOfB <= kMaxTransposeCopyElements &&
+         rows >= kMinRowsToTransposeCopy * std::max<int64_t>(1, units);
+}
 
 /// linalg.matmul or linalg.batch_matmul for a plain product, which later
 /// passes know best; null otherwise. A 2-D product with a transposed B, no
-/// transposed A, at least kMinRowsToTransposeCopy rows known at compile
-/// time and a static B of at most kMaxTransposeCopyElements is a
-/// linalg.matmul of B's transposed copy.
+/// transposed A, rows known at compile time and a static B that
+/// copiesTransposedB accepts is a linalg.matmul of B's transposed copy.
 Value createNamedMatMul(OpBuilder &builder, Location loc,
                         const MatMulOperands &mm, Value init) {
   bool matrices = mm.aType.getRank() == 2 && mm.bType.getRank() == 2;
   int64_t rows = mm.resultType.getRank() == 2 ? mm.resultType.getDimSize(0)
                                               : ShapedType::kDynamic;
   bool copyB = mm.transposeB && !mm.transposeA && matrices &&
-               !ShapedType::isDynamic(rows) &&
-               rows >= kMinRowsToTransposeCopy && mm.bType.hasStaticShape() &&
-               mm.bType.getNumElements() <= kMaxTransposeCopyElements;
+               !ShapedType::isDynamic(rows) && mm.bType.hasStaticShape() &&
+               copiesTransposedB(rows, mm.bType.getNumElements());
   if (mm.transposeA || (mm.transposeB && !copyB))
     return {};
   Value b = copyB ? transposedCopy(builder, loc, mm.b) : mm.b;

@@ -349,19 +349,22 @@ func.func @logits(%a: tensor<256x512xf32>, %b: tensor<512x10xf32>) -> tensor<256
 
 // -----
 
-// A transpose is tiled into square blocks of 8 (4 with NEON's vectors),
-// which vectorization reads as whole rows of the input and transposes in
-// registers: 8-row blocks of the output over threads, then the blocks
-// along the row. Sizes without a divisor of 4 keep the row-wise tiling,
-// as does a transpose that keeps the innermost dimension in place.
+// A transpose is tiled into squares of a cache line's 16 elements, each
+// in blocks of 8 (4 with NEON's vectors), which vectorization reads as
+// whole rows of the input and transposes in registers: 16-row squares of
+// the output over threads, then the squares along the row, then their
+// blocks. Sizes without a divisor of 4 keep the row-wise tiling, as does a
+// transpose that keeps the innermost dimension in place.
 // CHECK-LABEL: func.func @transpose
-// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (8)
-// CHECK:   scf.for %{{.*}} = %{{.*}} to %c512 step %{{.*}}
-// CHECK:     linalg.transpose ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) permutation = [1, 0]
+// CHECK: scf.forall (%{{.*}}) = (0) to (256) step (16)
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %c512 step %[[S:.*]] iter_args
+// CHECK:     scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c8 iter_args
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+// CHECK:         linalg.transpose ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) permutation = [1, 0]
 // AVX2-LABEL: func.func @transpose
 // AVX2: linalg.transpose ins(%{{.*}} : tensor<8x8xf32>) outs(%{{.*}} : tensor<8x8xf32>) permutation = [1, 0]
 // NEON-LABEL: func.func @transpose
-// NEON: scf.forall (%{{.*}}) = (0) to (256) step (4)
+// NEON: scf.forall (%{{.*}}) = (0) to (256) step (16)
 // NEON: linalg.transpose ins(%{{.*}} : tensor<4x4xf32>) outs(%{{.*}} : tensor<4x4xf32>) permutation = [1, 0]
 // CHECK-LABEL: func.func @transpose_6x12
 // CHECK: linalg.transpose ins(%{{.*}} : tensor<12x1xf32>) outs(%{{.*}} : tensor<1x12xf32>) permutation = [1, 0]

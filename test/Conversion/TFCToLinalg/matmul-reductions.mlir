@@ -34,27 +34,29 @@ func.func @transposed(%a: tensor<2x4x3xf32>, %b: tensor<5x4xf32>) -> tensor<2x3x
 
 // -----
 
-// A transposed B with enough rows (128) is copied transposed and multiplied
-// by a linalg.matmul, which tiling packs and register-tiles along
-// contiguous columns; with fewer rows, a number known only at run time, or
-// a B of more than 2^20 elements (the copy would cost more than it saves),
-// B is read in place by a contraction.
+// A transposed B with enough rows is copied transposed and multiplied by a
+// linalg.matmul, which tiling packs and register-tiles along contiguous
+// columns: 8 rows per 2^20 elements of B, at least 8. With fewer rows, or
+// a number known only at run time, B is read in place by a contraction.
 // CHECK-LABEL: func.func @transposed_b
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<64x32xf32>
 // CHECK: %[[BT:.*]] = linalg.transpose ins(%{{.*}} : tensor<32x64xf32>) outs(%[[EMPTY]] : tensor<64x32xf32>) permutation = [1, 0]
-// CHECK: linalg.matmul ins(%{{.*}}, %[[BT]] : tensor<128x64xf32>, tensor<64x32xf32>)
+// CHECK: linalg.matmul ins(%{{.*}}, %[[BT]] : tensor<8x64xf32>, tensor<64x32xf32>)
 // CHECK-NOT: linalg.transpose
 // CHECK: linalg.generic
 // CHECK-NOT: linalg.transpose
 // CHECK: linalg.generic
 // CHECK-NOT: linalg.transpose
 // CHECK: linalg.generic
-func.func @transposed_b(%a: tensor<128x64xf32>, %b: tensor<32x64xf32>, %few: tensor<127x64xf32>, %dyn: tensor<?x64xf32>, %wide: tensor<128x1024xf32>, %large: tensor<1025x1024xf32>) -> (tensor<128x32xf32>, tensor<127x32xf32>, tensor<?x32xf32>, tensor<128x1025xf32>) {
-  %0 = tfc.matmul %a, %b transpose_b : tensor<128x64xf32>, tensor<32x64xf32>
-  %1 = tfc.matmul %few, %b transpose_b : tensor<127x64xf32>, tensor<32x64xf32>
+// CHECK: %[[LT:.*]] = linalg.transpose ins(%{{.*}} : tensor<1025x1024xf32>) outs(%{{.*}} : tensor<1024x1025xf32>) permutation = [1, 0]
+// CHECK: linalg.matmul ins(%{{.*}}, %[[LT]] : tensor<16x1024xf32>, tensor<1024x1025xf32>)
+func.func @transposed_b(%a: tensor<8x64xf32>, %b: tensor<32x64xf32>, %few: tensor<7x64xf32>, %dyn: tensor<?x64xf32>, %wide: tensor<15x1024xf32>, %large: tensor<1025x1024xf32>, %wider: tensor<16x1024xf32>) -> (tensor<8x32xf32>, tensor<7x32xf32>, tensor<?x32xf32>, tensor<15x1025xf32>, tensor<16x1025xf32>) {
+  %0 = tfc.matmul %a, %b transpose_b : tensor<8x64xf32>, tensor<32x64xf32>
+  %1 = tfc.matmul %few, %b transpose_b : tensor<7x64xf32>, tensor<32x64xf32>
   %2 = tfc.matmul %dyn, %b transpose_b : tensor<?x64xf32>, tensor<32x64xf32>
-  %3 = tfc.matmul %wide, %large transpose_b : tensor<128x1024xf32>, tensor<1025x1024xf32>
-  return %0, %1, %2, %3 : tensor<128x32xf32>, tensor<127x32xf32>, tensor<?x32xf32>, tensor<128x1025xf32>
+  %3 = tfc.matmul %wide, %large transpose_b : tensor<15x1024xf32>, tensor<1025x1024xf32>
+  %4 = tfc.matmul %wider, %large transpose_b : tensor<16x1024xf32>, tensor<1025x1024xf32>
+  return %0, %1, %2, %3, %4 : tensor<8x32xf32>, tensor<7x32xf32>, tensor<?x32xf32>, tensor<15x1025xf32>, tensor<16x1025xf32>
 }
 
 // -----
