@@ -10,6 +10,7 @@
 
 #include "SharedStages.h"
 
+#include "tfc/Codegen/CPU/Passes.h"
 #include "tfc/Codegen/GPU/Passes.h"
 #include "tfc/Conversion/Passes.h"
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
@@ -60,6 +61,11 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
     pm.addPass(createLinalgElementwiseOpFusionPass());
     pm.addPass(createTFCGPUFuseElementwise());
     pm.addPass(createCanonicalizerPass());
+    // An optimizer's update writes its variable's device buffer: no
+    // device-to-device copy per updated variable at the end of a step.
+    if (!llvm::is_contained(options.disableRewrites,
+                            TfcRewrite::UpdateInPlace))
+      pm.addNestedPass<func::FuncOp>(createTFCUpdateVariablesInPlace());
   }
   addBufferization(pm);
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
