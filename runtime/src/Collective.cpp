@@ -354,13 +354,23 @@ tfc_code tfc::runtime::allReduceMeanInto(const float *gradient, float *out,
   return TFC_OK;
 }
 
-tfc_code tfc::runtime::allReduceGradients(float *gradient, int64_t count,
-                                          int64_t weight, float &scale,
-                                          tfc_status *status) {
+/// Gradients of at most this many elements travel packed together in one
+/// all-reduce: each call has a latency of its own.
+constexpr int64_t kPackedGradientElements = int64_t(1) << 14;
+
+tfc_code tfc::runtime::allReduceGradients(float *const *gradients,
+                                          const int64_t *counts,
+                                          int64_t numGradients, int64_t weight,
+                                          float &scale, tfc_status *status) {
   scale = 1.0f;
-  if (count < 0 || (count > 0 && !gradient) || weight < 0)
+  if (numGradients < 0 || weight < 0)
     return setError(status, TFC_INVALID_ARGUMENT,
-                    "the gradient exchange: invalid buffer or batch size");
+                    "the gradient exchange: invalid gradients or batch size");
+  for (int64_t i = 0; i < numGradients; ++i)
+    if (counts[i] < 0 || (counts[i] > 0 && !gradients[i]))
+      return setError(status, TFC_INVALID_ARGUMENT,
+                      "the gradient exchange: invalid buffer #%lld",
+                      static_cast<long long>(i));
   Job &state = job();
   std::lock_guard<std::mutex> guard(state.mutex);
   if (tfc_code code = joinLocked(state, status))
@@ -377,26 +387,62 @@ tfc_code tfc::runtime::allReduceGradients(float *gradient, int64_t count,
                     "the gradient exchange: the ranks' batches hold no "
                     "example");
   char error[kMessageBytes] = "";
-  int32_t size = state.ops->size;
+  auto sum = [&](float *data, int64_t count) -> tfc_code {
+    if (count == 0)
+      return TFC_OK;
+    if (tfc_code code = state.ops->all_reduce_sum_f32(
+            state.ops->context, data, count, error, sizeof(error)))
+      return communicationFailed(state, code, error, status);
+    return TFC_OK;
+  };
   if (largest != smallest) {
-    // Uneven batches (a last, shorter one): each rank's gradient counts in
+    // Uneven batches (a last, shorter one): each rank's gradients count in
     // proportion to its batch. Batch sizes are exact in float, as is their
     // sum up to 2^24 examples a step.
     float total = static_cast<float>(weight);
-    if (tfc_code code = state.ops->all_reduce_sum_f32(
-            state.ops->context, &total, 1, error, sizeof(error)))
-      return communicationFailed(state, code, error, status);
+    if (tfc_code code = sum(&total, 1))
+      return code;
     float share = static_cast<float>(weight) / total;
-    for (int64_t i = 0; i < count; ++i)
-      gradient[i] *= share;
+    for (int64_t g = 0; g < numGradients; ++g)
+      for (int64_t i = 0; i < counts[g]; ++i)
+        gradients[g][i] *= share;
   } else {
     // Equal batches: the mean is the sum over P, a factor the compiled
-    // code applies where it reads the gradient, saving a pass here.
-    scale = 1.0f / static_cast<float>(size);
+    // code applies where it reads the gradients, saving a pass here.
+    scale = 1.0f / static_cast<float>(state.ops->size);
   }
-  if (count > 0)
-    if (tfc_code code = state.ops->all_reduce_sum_f32(
-            state.ops->context, gradient, count, error, sizeof(error)))
-      return communicationFailed(state, code, error, status);
+  // Large gradients are summed where they are; small ones packed into one
+  // buffer from the workspace (the same size every step), summed once and
+  // unpacked. Every rank has the same gradients in the same order.
+  int64_t packed = 0;
+  for (int64_t g = 0; g < numGradients; ++g)
+    if (counts[g] <= kPackedGradientElements)
+      packed += counts[g];
+    else if (tfc_code code = sum(gradients[g], counts[g]))
+      return code;
+  if (packed == 0)
+    return TFC_OK;
+  std::unique_ptr<float, void (*)(float *)> pack(
+      static_cast<float *>(allocateBuffer(
+          TFC_ALIGNMENT, static_cast<size_t>(packed) * sizeof(float))),
+      [](float *block) { releaseBuffer(block); });
+  if (!pack)
+    return setError(status, TFC_RESOURCE_EXHAUSTED,
+                    "the gradient exchange: cannot allocate %lld floats",
+                    static_cast<long long>(packed));
+  float *next = pack.get();
+  for (int64_t g = 0; g < numGradients; ++g)
+    if (counts[g] <= kPackedGradientElements) {
+      std::memcpy(next, gradients[g], static_cast<size_t>(counts[g]) * 4);
+      next += counts[g];
+    }
+  if (tfc_code code = sum(pack.get(), packed))
+    return code;
+  next = pack.get();
+  for (int64_t g = 0; g < numGradients; ++g)
+    if (counts[g] <= kPackedGradientElements) {
+      std::memcpy(gradients[g], next, static_cast<size_t>(counts[g]) * 4);
+      next += counts[g];
+    }
   return TFC_OK;
 }

@@ -1,9 +1,10 @@
 //===- CollectiveHostCall.cpp - The gradient exchange compiled code calls -===//
 //
 // `tfc compile --data-parallel` makes each training step exchange its
-// gradients, packed in one buffer, with tfc_rt_all_reduce_gradients: the
-// buffer is summed in place and the factor that makes the sum the mean
-// is returned for the compiled code to apply where it reads the gradients.
+// gradients with one tfc_rt_all_reduce_gradients: each gradient's buffer
+// is summed in place (Collective.cpp) and the factor that makes the sums
+// the means is returned for the compiled code to apply where it reads the
+// gradients.
 // The host function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN does the same for
 // callers of tfc_host_call (BuiltinHostFunctions.cpp maps the name here),
 // with the mean in a new tensor.
@@ -16,6 +17,8 @@
 
 #include "tfc/runtime/collective.h"
 
+#include <algorithm>
+#include <vector>
 
 using namespace tfc::runtime;
 
@@ -80,16 +83,33 @@ tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
   return TFC_OK;
 }
 
-extern "C" float tfc_rt_all_reduce_gradients(uintptr_t data, int64_t offset,
-                                             int64_t count, int64_t weight) {
+/// The exchange of tfc_rt_all_reduce_gradients: `pairs` holds `count`
+/// (address, element count) pairs. False, with the failure recorded, if it
+/// fails; this frame returns normally, so its objects are destroyed.
+static bool exchangeGradients(CallContext &context, uintptr_t pairs,
+                              int64_t count, int64_t weight, float &scale) {
+  const auto *entries = reinterpret_cast<const int64_t *>(pairs);
+  std::vector<float *> gradients(
+      static_cast<size_t>(std::max<int64_t>(count, 0)));
+  std::vector<int64_t> counts(gradients.size());
+  for (size_t i = 0; i < gradients.size(); ++i) {
+    gradients[i] = reinterpret_cast<float *>(entries[2 * i]);
+    counts[i] = entries[2 * i + 1];
+  }
+  tfc_status status;
+  if (tfc_code code = allReduceGradients(gradients.data(), counts.data(), count,
+                                         weight, scale, &status)) {
+    recordFailure(context, code, status.message);
+    return false;
+  }
+  return true;
+}
+
+extern "C" float tfc_rt_all_reduce_gradients(uintptr_t pairs, int64_t count,
+                                             int64_t weight) {
   CallContext &context = requireContext("tfc_rt_all_reduce_gradients");
   float scale = 1.0f;
-  tfc_status status;
-  if (tfc_code code =
-          allReduceGradients(reinterpret_cast<float *>(data) + offset, count,
-                             weight, scale, &status)) {
-    recordFailure(context, code, status.message);
+  if (!exchangeGradients(context, pairs, count, weight, scale))
     unwindCall(context);
-  }
   return scale;
 }

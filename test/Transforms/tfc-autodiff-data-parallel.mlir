@@ -3,22 +3,14 @@
 // RUN: tfc-opt %s --split-input-file --tfc-autodiff \
 // RUN:   | FileCheck %s --check-prefix=ALONE
 
-// The gradients of both variables travel in one buffer: flattened,
-// concatenated, exchanged by one tfc.all_reduce_gradients weighted by the
-// rows of the batch (the first batched argument, %x), then sliced back to
-// each variable's shape and scaled to the mean before Adam reads them.
+// The gradients of both variables travel in one exchange, weighted by the
+// rows of the batch (the first batched argument, %x); each sum is scaled to
+// the mean before Adam reads it.
 // CHECK-LABEL: func.func @two_variables
 // CHECK-SAME: (%[[X:[a-z0-9_]+]]: tensor<?x3xf32>
-// CHECK: %[[FW:[a-z0-9_]+]] = tfc.reshape %{{.*}} to [6] {tfc.name = "DataParallel/Reshape"}
-// CHECK: %[[FB:[a-z0-9_]+]] = tfc.reshape %{{.*}} to [2] {tfc.name = "DataParallel/Reshape_1"}
-// CHECK: %[[FUSED:[a-z0-9_]+]] = tfc.concat %[[FW]], %[[FB]] axis 0 {tfc.name = "DataParallel/Concat"} : tensor<6xf32>, tensor<2xf32>
-// CHECK: %[[SUM:[a-z0-9_]+]], %[[SCALE:[a-z0-9_]+]] = tfc.all_reduce_gradients %[[FUSED]] weighted by %[[X]] : tensor<?x3xf32> {tfc.name = "DataParallel/AllReduceGradients"} : tensor<8xf32>
-// CHECK: %[[SW:[a-z0-9_]+]] = tfc.slice %[[SUM]] begin [0] size [6]
-// CHECK: %[[RW:[a-z0-9_]+]] = tfc.reshape %[[SW]] to [3, 2]
-// CHECK: %[[GW:[a-z0-9_]+]] = tfc.mul %[[RW]], %[[SCALE]] {tfc.name = "DataParallel/mul"} : tensor<3x2xf32>, tensor<f32>
-// CHECK: %[[SB:[a-z0-9_]+]] = tfc.slice %[[SUM]] begin [6] size [2]
-// CHECK: %[[RB:[a-z0-9_]+]] = tfc.reshape %[[SB]] to [2]
-// CHECK: %[[GB:[a-z0-9_]+]] = tfc.mul %[[RB]], %[[SCALE]] {tfc.name = "DataParallel/mul_1"} : tensor<2xf32>, tensor<f32>
+// CHECK: %[[SUMS:[a-z0-9_]+]]:2, %[[SCALE:[a-z0-9_]+]] = tfc.all_reduce_gradients %{{.*}}, %{{.*}} weighted by %[[X]] : tensor<?x3xf32> {tfc.name = "DataParallel/AllReduceGradients"} : tensor<3x2xf32>, tensor<2xf32>
+// CHECK: %[[GW:[a-z0-9_]+]] = tfc.mul %[[SUMS]]#0, %[[SCALE]] {tfc.name = "DataParallel/mul"} : tensor<3x2xf32>, tensor<f32>
+// CHECK: %[[GB:[a-z0-9_]+]] = tfc.mul %[[SUMS]]#1, %[[SCALE]] {tfc.name = "DataParallel/mul_1"} : tensor<2xf32>, tensor<f32>
 // CHECK: tfc.sub %[[GW]], %{{.*}} {tfc.name = "Adam/update_w/
 // CHECK: tfc.sub %[[GB]], %{{.*}} {tfc.name = "Adam/update_b/
 // One exchange per step.
@@ -50,7 +42,7 @@ func.func @two_variables(%x: tensor<?x3xf32>, %y: tensor<?x2xf32>) -> tensor<f32
 
 // Without a batched argument every rank weighs 1.
 // CHECK-LABEL: func.func @no_batch
-// CHECK: tfc.all_reduce_gradients %{{[a-z0-9_]+}} {tfc.name = "DataParallel/AllReduceGradients"} : tensor<1xf32>
+// CHECK: tfc.all_reduce_gradients %{{[a-z0-9_]+}} {tfc.name = "DataParallel/AllReduceGradients"} : tensor<f32>
 tfc.global_variable @v : tensor<f32> init #tfc.zeros collections ["GLOBAL_VARIABLES", "TRAINABLE_VARIABLES"]
 func.func @no_batch() {
   tfc.graph {

@@ -104,10 +104,11 @@ def TFCLowerRuntimeCalls : Pass<"tfc-lower-runtime-calls", "::mlir::ModuleOp"> {
     - `tfc.host_call` pushes its arguments, calls `tfc_rt_host_call`, then
       allocates each result (asking the runtime for its dynamic sizes) and
       has the runtime copy it in after checking its dtype and shape.
-    - `tfc.all_reduce_gradients` hands its gradients' buffer to
-      `tfc_rt_all_reduce_gradients`, which sums it over the processes in
-      place: the sum is the same buffer, with no copy in or out, and the
-      returned factor becomes the scale tensor.
+    - `tfc.all_reduce_gradients` hands its gradients' buffers (a stack
+      array of address and element count pairs) to
+      `tfc_rt_all_reduce_gradients`, which sums them over the processes in
+      place: each sum is its gradient's buffer, with no copy in or out, and
+      the returned factor becomes the scale tensor.
 
     A tensor is passed as the parts of its buffer: the aligned address, the
     offset, and a stack array of sizes and strides, so one runtime function

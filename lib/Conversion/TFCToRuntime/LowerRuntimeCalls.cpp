@@ -24,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
@@ -458,41 +459,70 @@ static LogicalResult lowerHostCall(RuntimeCalls &runtime, HostCallOp op) {
   return receiveResults(runtime, builder, op, op.getOutputs());
 }
 
-/// The exchange sums the gradients in their own buffer: the buffer is not
-/// read-only, so bufferization gives the call a copy only where the
-/// gradients are read again (they are not: the updates read the sum). The
-/// layout is contiguous with any offset, as the runtime reads it.
+/// The exchange sums each gradient in its own buffer: the buffers are not
+/// read-only, so bufferization gives the call a copy only of a gradient
+/// that is read again (none is: the updates read the sums). The runtime
+/// gets an array of (address, element count) pairs, on the stack at the
+/// function's entry; the buffers are contiguous, as it reads them.
 static LogicalResult lowerAllReduceGradients(RuntimeCalls &runtime,
                                              AllReduceGradientsOp op) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
-  auto type = cast<RankedTensorType>(op.getGradients().getType());
-  auto layout =
-      StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic, {1});
-  auto bufferType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  Value buffer = bufferization::ToBufferOp::create(
-      builder, loc, bufferType, op.getGradients(), /*read_only=*/false);
-  auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
+  auto func = op->getParentOfType<func::FuncOp>();
+  int64_t count = op.getGradients().size();
+  auto pairsType = MemRefType::get({2 * count}, builder.getI64Type());
+  Value pairs;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(&func.getBody().front());
+    pairs = memref::AllocaOp::create(builder, loc, pairsType);
+  }
   auto asI64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(builder, loc, builder.getI64Type(),
                                       index);
   };
+  auto store = [&](Value value, int64_t position) {
+    memref::StoreOp::create(
+        builder, loc, value, pairs,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, position)});
+  };
+  SmallVector<Value> buffers;
+  for (auto [index, gradient] : llvm::enumerate(op.getGradients())) {
+    auto type = cast<RankedTensorType>(gradient.getType());
+    auto layout =
+        StridedLayoutAttr::get(builder.getContext(), ShapedType::kDynamic,
+                               computeSuffixProduct(type.getShape()));
+    auto bufferType =
+        MemRefType::get(type.getShape(), type.getElementType(), layout);
+    Value buffer = bufferization::ToBufferOp::create(
+        builder, loc, bufferType, gradient, /*read_only=*/false);
+    auto [address, metadata] = addressAndMetadata(builder, loc, buffer);
+    // The element the buffer starts at, in bytes from the aligned address.
+    Value bytes = arith::MulIOp::create(
+        builder, loc, metadata.getOffset(),
+        arith::ConstantIndexOp::create(builder, loc, sizeof(float)));
+    Value start = arith::AddIOp::create(builder, loc, address, bytes);
+    store(asI64(start), 2 * index);
+    store(i64Constant(builder, loc, type.getNumElements()), 2 * index + 1);
+    buffers.push_back(buffer);
+  }
   Value weight = i64Constant(builder, loc, 1);
   if (Value batch = op.getBatch())
     weight = asI64(tensor::DimOp::create(builder, loc, batch, 0));
-  Value scale = runtime
-                    .call(builder, loc, "tfc_rt_all_reduce_gradients",
-                          {address, metadata.getOffset(),
-                           asI64(metadata.getSizes()[0]), weight},
-                          builder.getF32Type())
-                    .getResult(0);
-  Value sum = bufferization::ToTensorOp::create(
-      builder, loc, type, buffer, /*restrict=*/true, /*writable=*/true);
-  Value scaleTensor = tensor::FromElementsOp::create(
-      builder, loc, op.getScale().getType(), ValueRange{scale});
-  op.getSum().replaceAllUsesWith(sum);
-  op.getScale().replaceAllUsesWith(scaleTensor);
+  Value pairsAddress =
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, pairs);
+  Value scale =
+      runtime
+          .call(builder, loc, "tfc_rt_all_reduce_gradients",
+                {pairsAddress, i64Constant(builder, loc, count), weight},
+                builder.getF32Type())
+          .getResult(0);
+  for (auto [sum, buffer] : llvm::zip_equal(op.getSums(), buffers))
+    sum.replaceAllUsesWith(bufferization::ToTensorOp::create(
+        builder, loc, sum.getType(), buffer, /*restrict=*/true,
+        /*writable=*/true));
+  op.getScale().replaceAllUsesWith(tensor::FromElementsOp::create(
+      builder, loc, op.getScale().getType(), ValueRange{scale}));
   return success();
 }
 

@@ -137,29 +137,40 @@ func.func @token(%x: tensor<f32>) -> !tfc.control {
 
 // -----
 
-// The gradient exchange sums the gradients' own buffer in place (not
-// read-only: bufferization copies it only if the gradients are read
-// again), weighted by the rows of the batch (1 without one), and the
+// The gradient exchange sums each gradient in its own buffer, in place
+// (not read-only: bufferization copies one only if it is read again),
+// weighted by the rows of the batch (1 without one). The runtime gets a
+// stack array of (address of the first element, element count) pairs; the
 // returned factor becomes the scale tensor.
 // CHECK-LABEL: func.func @all_reduce_gradients
-// CHECK-SAME: (%[[G:.*]]: tensor<6xf32>, %[[X:.*]]: tensor<?x3xf32>)
-// CHECK: %[[B:.*]] = bufferization.to_buffer %[[G]] : tensor<6xf32> to memref<6xf32, strided<[1], offset: ?>>
-// CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[B]]
-// CHECK: %{{.*}}, %[[OFF:.*]], %[[SIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[B]]
+// CHECK-SAME: (%[[G:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3xf32>, %[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %[[PAIRS:.*]] = memref.alloca() : memref<4xi64>
+// CHECK: %[[GB:.*]] = bufferization.to_buffer %[[G]] : tensor<2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
+// CHECK: %[[GADDR:.*]] = memref.extract_aligned_pointer_as_index %[[GB]]
+// CHECK: %{{.*}}, %[[GOFF:.*]], %{{.*}}:2, %{{.*}}:2 = memref.extract_strided_metadata %[[GB]]
+// CHECK: %[[GBYTES:.*]] = arith.muli %[[GOFF]], %{{.*}} : index
+// CHECK: %[[GSTART:.*]] = arith.addi %[[GADDR]], %[[GBYTES]] : index
+// CHECK: %[[GSTART64:.*]] = arith.index_cast %[[GSTART]] : index to i64
+// CHECK: memref.store %[[GSTART64]], %[[PAIRS]][%{{.*}}] : memref<4xi64>
+// CHECK: %[[SIX:.*]] = arith.constant 6 : i64
+// CHECK: memref.store %[[SIX]], %[[PAIRS]][%{{.*}}] : memref<4xi64>
+// CHECK: %[[BB:.*]] = bufferization.to_buffer %[[B]] : tensor<3xf32> to memref<3xf32, strided<[1], offset: ?>>
 // CHECK: %[[ROWS:.*]] = tensor.dim %[[X]], %{{.*}} : tensor<?x3xf32>
 // CHECK: %[[WEIGHT:.*]] = arith.index_cast %[[ROWS]] : index to i64
-// CHECK: %[[COUNT:.*]] = arith.index_cast %[[SIZE]] : index to i64
-// CHECK: %[[F:.*]] = call @tfc_rt_all_reduce_gradients(%[[ADDR]], %[[OFF]], %[[COUNT]], %[[WEIGHT]]) : (index, index, i64, i64) -> f32
-// CHECK: %[[SUM:.*]] = bufferization.to_tensor %[[B]] restrict writable
+// CHECK: %[[PADDR:.*]] = memref.extract_aligned_pointer_as_index %[[PAIRS]]
+// CHECK: %[[TWO:.*]] = arith.constant 2 : i64
+// CHECK: %[[F:.*]] = call @tfc_rt_all_reduce_gradients(%[[PADDR]], %[[TWO]], %[[WEIGHT]]) : (index, i64, i64) -> f32
+// CHECK: %[[SG:.*]] = bufferization.to_tensor %[[GB]] restrict writable
+// CHECK: %[[SB:.*]] = bufferization.to_tensor %[[BB]] restrict writable
 // CHECK: %[[SCALE:.*]] = tensor.from_elements %[[F]] : tensor<f32>
-// CHECK: return %[[SUM]], %[[SCALE]]
+// CHECK: return %[[SG]], %[[SB]], %[[SCALE]]
 // CHECK-LABEL: func.func @alone
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i64
-// CHECK: call @tfc_rt_all_reduce_gradients(%{{.*}}, %{{.*}}, %{{.*}}, %[[ONE]])
-// CHECK: func.func private @tfc_rt_all_reduce_gradients(index, index, i64, i64) -> f32
-func.func @all_reduce_gradients(%g: tensor<6xf32>, %x: tensor<?x3xf32>) -> (tensor<6xf32>, tensor<f32>) {
-  %sum, %scale = tfc.all_reduce_gradients %g weighted by %x : tensor<?x3xf32> : tensor<6xf32>
-  return %sum, %scale : tensor<6xf32>, tensor<f32>
+// CHECK: call @tfc_rt_all_reduce_gradients(%{{.*}}, %{{.*}}, %[[ONE]])
+// CHECK: func.func private @tfc_rt_all_reduce_gradients(index, i64, i64) -> f32
+func.func @all_reduce_gradients(%g: tensor<2x3xf32>, %b: tensor<3xf32>, %x: tensor<?x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<f32>) {
+  %sg, %sb, %scale = tfc.all_reduce_gradients %g, %b weighted by %x : tensor<?x3xf32> : tensor<2x3xf32>, tensor<3xf32>
+  return %sg, %sb, %scale : tensor<2x3xf32>, tensor<3xf32>, tensor<f32>
 }
 func.func @alone(%g: tensor<6xf32>) -> (tensor<6xf32>, tensor<f32>) {
   %sum, %scale = tfc.all_reduce_gradients %g : tensor<6xf32>

@@ -267,8 +267,16 @@ func.func @all_reduce_gradients_scalar_batch(%g: tensor<6xf32>, %n: tensor<i64>)
 
 // -----
 
-func.func @all_reduce_gradients_not_flat(%g: tensor<2x3xf32>) {
-  // expected-error @+1 {{operand #0 must be 1D tensor of 32-bit float values}}
-  %sum, %scale = "tfc.all_reduce_gradients"(%g) : (tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<f32>)
+func.func @all_reduce_gradients_dynamic(%g: tensor<?xf32>) {
+  // expected-error @+1 {{operand #0 must be variadic of statically shaped tensor of 32-bit float values}}
+  %sum, %scale = "tfc.all_reduce_gradients"(%g) <{operandSegmentSizes = array<i32: 1, 0>}> : (tensor<?xf32>) -> (tensor<?xf32>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @all_reduce_gradients_nothing() {
+  // expected-error @+1 {{'tfc.all_reduce_gradients' op exchanges at least one gradient}}
+  %scale = "tfc.all_reduce_gradients"() <{operandSegmentSizes = array<i32: 0, 0>}> : () -> tensor<f32>
   return
 }

@@ -86,17 +86,17 @@ func.func @kernels(%dy: tensor<4xf32>, %x: tensor<?x4xf32>, %s: tensor<f32>) {
 
 // -----
 
-// The gradient exchange returns the sum and the scalar factor that makes it
-// the mean; the batch that weighs a process is optional.
+// The gradient exchange returns the sums and the scalar factor that makes
+// them the means; the batch that weighs a process is optional.
 // CHECK-LABEL: func.func @all_reduce_gradients
-// CHECK-SAME: (%[[G:.*]]: tensor<6xf32>, %[[X:.*]]: tensor<?x3xf32>)
-// CHECK: %[[SUM:.*]], %[[SCALE:.*]] = tfc.all_reduce_gradients %[[G]] weighted by %[[X]] : tensor<?x3xf32> : tensor<6xf32>
-// CHECK: tfc.all_reduce_gradients %[[G]] : tensor<6xf32>
+// CHECK-SAME: (%[[G:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<3xf32>, %[[X:.*]]: tensor<?x3xf32>)
+// CHECK: %{{.*}}:2, %{{.*}} = tfc.all_reduce_gradients %[[G]], %[[B]] weighted by %[[X]] : tensor<?x3xf32> : tensor<2x3xf32>, tensor<3xf32>
+// CHECK: tfc.all_reduce_gradients %[[B]] : tensor<3xf32>
 // TYPES-LABEL: sym_name = "all_reduce_gradients"
-// TYPES: "tfc.all_reduce_gradients"({{.*}}) : (tensor<6xf32>, tensor<?x3xf32>) -> (tensor<6xf32>, tensor<f32>)
-// TYPES: "tfc.all_reduce_gradients"({{.*}}) : (tensor<6xf32>) -> (tensor<6xf32>, tensor<f32>)
-func.func @all_reduce_gradients(%g: tensor<6xf32>, %x: tensor<?x3xf32>) -> (tensor<6xf32>, tensor<f32>, tensor<6xf32>) {
-  %sum, %scale = tfc.all_reduce_gradients %g weighted by %x : tensor<?x3xf32> : tensor<6xf32>
-  %alone, %one = tfc.all_reduce_gradients %g : tensor<6xf32>
-  return %sum, %scale, %alone : tensor<6xf32>, tensor<f32>, tensor<6xf32>
+// TYPES: "tfc.all_reduce_gradients"({{.*}}) <{operandSegmentSizes = array<i32: 2, 1>}> : (tensor<2x3xf32>, tensor<3xf32>, tensor<?x3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<f32>)
+// TYPES: "tfc.all_reduce_gradients"({{.*}}) <{operandSegmentSizes = array<i32: 1, 0>}> : (tensor<3xf32>) -> (tensor<3xf32>, tensor<f32>)
+func.func @all_reduce_gradients(%g: tensor<2x3xf32>, %b: tensor<3xf32>, %x: tensor<?x3xf32>) -> (tensor<2x3xf32>, tensor<f32>, tensor<3xf32>) {
+  %sg, %sb, %scale = tfc.all_reduce_gradients %g, %b weighted by %x : tensor<?x3xf32> : tensor<2x3xf32>, tensor<3xf32>
+  %alone, %one = tfc.all_reduce_gradients %b : tensor<3xf32>
+  return %sg, %scale, %alone : tensor<2x3xf32>, tensor<f32>, tensor<3xf32>
 }

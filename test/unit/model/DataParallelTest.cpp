@@ -26,11 +26,15 @@ namespace {
 
 using namespace tfc::testing;
 
-/// The job as rank 1 sees it: rank 0's gradient of `examples` examples
-/// (or its failure), and this rank's own batch, which rank 0 would weigh
-/// its gradient against.
+/// v's length (exchange.mlir): exchanged in place, not packed.
+constexpr int64_t kLargeGradient = 20000;
+
+/// The job as rank 1 sees it: rank 0's gradients of `examples` examples,
+/// w's and one value for all of v's (or its failure), and this rank's own
+/// batch, which rank 0 would weigh its gradients against.
 struct SimulatedJob {
   std::vector<float> gradient;
+  float largeGradient = 0;
   int64_t examples = 0;
   int64_t ownExamples = 0;
   const char *failure = nullptr;
@@ -48,9 +52,9 @@ tfc_code rank0Max(void *, int64_t *data, int64_t count, char *, int64_t) {
   return TFC_OK;
 }
 
-/// The sum of the batches (one value), or of the gradients: rank 0's as
-/// is when the batches are equal, weighted by its share of the examples
-/// otherwise, as rank 0 itself weighs it.
+/// The sum of the batches (one value), or of v's gradient or the packed
+/// small ones (w's): rank 0's as is when the batches are equal, weighted
+/// by its share of the examples otherwise, as rank 0 itself weighs them.
 tfc_code rank0Sum(void *, float *data, int64_t count, char *, int64_t) {
   if (count == 1) {
     data[0] += static_cast<float>(job.examples);
@@ -62,7 +66,8 @@ tfc_code rank0Sum(void *, float *data, int64_t count, char *, int64_t) {
     share = static_cast<float>(job.examples) /
             static_cast<float>(job.examples + job.ownExamples);
   for (int64_t i = 0; i < count; ++i)
-    data[i] += job.gradient[i] * share;
+    data[i] +=
+        (count == kLargeGradient ? job.largeGradient : job.gradient[i]) * share;
   return TFC_OK;
 }
 
@@ -110,31 +115,38 @@ const tfc_collective_ops kRank1Of2 = {1,        2,        nullptr,
   Tensor owned(loss);
   const float *w = static_cast<const float *>(
       tfc_variable_data(tfc_model_variable_at(model.get(), 0)));
-  std::fprintf(stderr, "step %s; w %g %g %g; exchanges %d\n",
+  const float *v = static_cast<const float *>(
+      tfc_variable_data(tfc_model_variable_at(model.get(), 1)));
+  std::fprintf(stderr, "step %s; w %g %g %g; v %g %g; exchanges %d\n",
                code == TFC_OK ? "OK" : tfc_status_message(status.get()), w[0],
-               w[1], w[2], job.exchanges);
+               w[1], w[2], v[0], v[kLargeGradient - 1], job.exchanges);
   std::exit(0);
 }
 
 TEST(DataParallelDeathTest, EqualBatchesAverageTheSum) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
-  // This rank's gradient is the mean of its rows, {2, 2, 2}; the mean
-  // with rank 0's {4, 0, -2} is {3, 1, 0}, and SGD at rate 1 from zeros
-  // makes w its negative.
+  // This rank's gradient of w is the mean of its rows, {2, 2, 2}; the
+  // mean with rank 0's {4, 0, -2} is {3, 1, 0}, and SGD at rate 1 from
+  // zeros makes w its negative. v's: (0.5 + 1.5) / 2. Two exchanges: v in
+  // place, w packed.
   job.gradient = {4, 0, -2};
+  job.largeGradient = 1.5f;
   job.examples = 2;
   EXPECT_EXIT(stepAsRank1({1, 2, 3, 3, 2, 1}), ::testing::ExitedWithCode(0),
-              "step OK; w -3 -1 0; exchanges 1");
+              "step OK; w -3 -1 0; v -1 -1; exchanges 2");
 }
 
 TEST(DataParallelDeathTest, UnequalBatchesWeighEachRanksExamples) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   // Three examples here (gradient {2, 2, 2}) and one on rank 0 ({6, 2,
-  // -2}): (3 * {2, 2, 2} + {6, 2, -2}) / 4 = {3, 2, 1}.
+  // -2}): (3 * {2, 2, 2} + {6, 2, -2}) / 4 = {3, 2, 1}; v's (3 * 0.5 +
+  // 1.5) / 4.
   job.gradient = {6, 2, -2};
+  job.largeGradient = 1.5f;
   job.examples = 1;
   EXPECT_EXIT(stepAsRank1({1, 2, 3, 3, 2, 1, 2, 2, 2}),
-              ::testing::ExitedWithCode(0), "step OK; w -3 -2 -1; exchanges 1");
+              ::testing::ExitedWithCode(0),
+              "step OK; w -3 -2 -1; v -0.75 -0.75; exchanges 2");
 }
 
 TEST(DataParallelDeathTest, AFailedRankFailsTheStepAndLeavesTheVariables) {
@@ -143,7 +155,7 @@ TEST(DataParallelDeathTest, AFailedRankFailsTheStepAndLeavesTheVariables) {
   job.examples = 2;
   EXPECT_EXIT(stepAsRank1({1, 2, 3, 3, 2, 1}, "bad input"),
               ::testing::ExitedWithCode(0),
-              "step rank 0: bad input; w 0 0 0; exchanges 0");
+              "step rank 0: bad input; w 0 0 0; v 0 0; exchanges 0");
 }
 
 } // namespace

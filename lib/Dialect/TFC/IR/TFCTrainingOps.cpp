@@ -32,12 +32,15 @@ LogicalResult
 AllReduceGradientsOp::inferReturnTypes(MLIRContext *context,
                                        std::optional<Location>, Adaptor adaptor,
                                        SmallVectorImpl<Type> &inferred) {
-  inferred.push_back(adaptor.getGradients().getType());
+  for (Value gradient : adaptor.getGradients())
+    inferred.push_back(gradient.getType());
   inferred.push_back(RankedTensorType::get({}, Float32Type::get(context)));
   return success();
 }
 
 LogicalResult AllReduceGradientsOp::verify() {
+  if (getGradients().empty())
+    return emitOpError("exchanges at least one gradient");
   if (!getBatch())
     return success();
   auto batch = dyn_cast<RankedTensorType>(getBatch().getType());

@@ -67,7 +67,7 @@ typedef struct tfc_model_abi {
   X(tfc_rt_host_result, "void(i64,i32,i64,addr,i64,addr)")                     \
   X(tfc_rt_save_tensors, "void(addr,i64)")                                     \
   X(tfc_rt_restore_tensors, "void(addr,i64)")                                  \
-  X(tfc_rt_all_reduce_gradients, "f32(addr,i64,i64,i64)")                      \
+  X(tfc_rt_all_reduce_gradients, "f32(addr,i64,i64)")                          \
   X(tfc_rt_alloc_at, "addr(i64,i64,addr)")                                     \
   X(tfc_runtime_num_threads, "i32()")
 

@@ -79,17 +79,17 @@ TFC_RUNTIME_EXPORT void tfc_rt_host_result(int64_t index, tfc_dtype dtype,
                                            uintptr_t sizes_and_strides);
 
 /* The gradient exchange of a data-parallel training step (`tfc compile
- * --data-parallel`): the `count` floats at `data` + `offset` (elements)
- * are this rank's gradients, from a batch of `weight` examples. They are
- * summed over the ranks of the job in place, and the result is the factor
- * that makes them the mean weighted by the batches: 1 / size when every
- * rank's batch is the same, otherwise 1 with each rank's gradients
- * weighted before the sum. Alone (size 1) nothing changes and the factor
- * is 1. A failure on any rank fails the call on every rank. */
-TFC_RUNTIME_EXPORT float tfc_rt_all_reduce_gradients(uintptr_t data,
-                                                     int64_t offset,
-                                                     int64_t count,
-                                                     int64_t weight);
+ * --data-parallel`): `pairs` holds `count` pairs of int64 values, the
+ * address of a gradient's first float and its number of floats, this
+ * rank's gradients from a batch of `weight` examples. Each is summed over
+ * the ranks of the job in place (the small ones packed into one exchange),
+ * and the result is the factor that makes the sums the means weighted by
+ * the batches: 1 / size when every rank's batch is the same, otherwise 1
+ * with each rank's gradients weighted before the sum. Alone (size 1)
+ * nothing changes and the factor is 1. A failure on any rank fails the
+ * call on every rank. */
+TFC_RUNTIME_EXPORT float
+tfc_rt_all_reduce_gradients(uintptr_t pairs, int64_t count, int64_t weight);
 
 /* A graph's own saver (`tfc.save_tensors`, SaveV2): the first pushed tensor
  * is the checkpoint prefix (an i8 vector of its bytes), the `count` others

@@ -94,7 +94,7 @@ def TFC_MinimizeOp : TFC_Op<"minimize", [AttrSizedOperandSegments]> {
 }
 
 def TFC_AllReduceGradientsOp : TFC_Op<"all_reduce_gradients", [
-    InferTypeOpAdaptor,
+    AttrSizedOperandSegments, InferTypeOpAdaptor,
     MemoryEffects<[MemRead<TFC_HostResource>, MemWrite<TFC_HostResource>]>]> {
   let summary = "sums a data-parallel step's gradients over the processes";
   let description = [{
@@ -103,24 +103,26 @@ def TFC_AllReduceGradientsOp : TFC_Op<"all_reduce_gradients", [
     (each rank under `mpirun`) gives its `gradients`, computed on a batch of
     as many examples as `batch` has rows (its first dimension; 1 without
     `batch`). The mean of the processes' gradients, each weighted by its
-    batch, is `sum * scale`. The op returns the two factors so that the
-    scaling happens where the gradients are read, fused into the
-    optimizer's update, rather than in a pass over the buffer of its own.
+    batch, is each of `sums` times `scale`. The op returns the two factors
+    so that the scaling happens where the gradients are read, fused into
+    the optimizer's update, rather than in a pass over them of its own.
 
-    With equal batches `sum` is the plain sum over the processes and
+    With equal batches `sums` are the plain sums over the processes and
     `scale` is 1 / their number; with unequal ones each process's
     gradients are weighted before the sum and `scale` is 1. A process
     alone (no job) gets its `gradients` back and 1. A process that fails
-    fails the exchange on every process, with its rank and message.
+    fails the exchange on every process, with its rank and message. All
+    the gradients travel in one exchange (the small ones packed together);
+    each is summed in its own buffer.
 
     ```mlir
-    %sum, %scale = tfc.all_reduce_gradients %fused weighted by %x : tensor<?x784xf32> : tensor<669706xf32>
-    %mean = tfc.mul %sum, %scale : tensor<669706xf32>, tensor<f32>
+    %sw, %sb, %scale = tfc.all_reduce_gradients %gw, %gb weighted by %x : tensor<?x784xf32> : tensor<784x512xf32>, tensor<512xf32>
+    %mean = tfc.mul %sw, %scale : tensor<784x512xf32>, tensor<f32>
     ```
   }];
-  let arguments = (ins TensorRankOf<[F32], [1]>:$gradients,
+  let arguments = (ins Variadic<StaticShapeTensorOf<[F32]>>:$gradients,
                        Optional<TFC_Tensor>:$batch);
-  let results = (outs TensorRankOf<[F32], [1]>:$sum,
+  let results = (outs Variadic<StaticShapeTensorOf<[F32]>>:$sums,
                       0DTensorOf<[F32]>:$scale);
   let assemblyFormat = [{
     $gradients (`weighted` `by` $batch^ `:` type($batch))? attr-dict `:`

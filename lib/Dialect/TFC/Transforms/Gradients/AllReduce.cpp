@@ -1,12 +1,11 @@
 //===- AllReduce.cpp - data-parallel gradient exchange --------------------===//
 //
-// Horovod's tensor fusion, whole-step: every gradient of a step is
-// flattened into one buffer so that the ranks exchange it in a single
-// all-reduce (tfc.all_reduce_gradients, summed in place by the runtime),
-// then sliced back before the optimizer reads it. The factor that makes
-// the sum the weighted mean is applied to each slice, where the elementwise
-// update fuses it, not in a pass of its own. The exchange is ordered by
-// data alone, since the updates consume its results.
+// Horovod's tensor fusion, whole-step: every gradient of a step goes into
+// one exchange (tfc.all_reduce_gradients), which the runtime sums in each
+// gradient's own buffer, the small ones packed together. The factor that
+// makes the sums the weighted mean multiplies each sum, where the
+// element-wise update fuses it, not in a pass of its own. The exchange is
+// ordered by data alone, since the updates consume its results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,30 +30,18 @@ mlir::tfc::buildGradientAllReduce(OpBuilder &b, Location loc, Operation *step,
   }
 
   ScopedOpNamer namer(b, names, scope.str());
-  SmallVector<Value> flat;
+  // Each gradient as its variable's static type.
+  SmallVector<Value> gradients;
   for (VariableUpdate &update : updates) {
     auto type = cast<RankedTensorType>(update.global.getValueType());
-    flat.push_back(
-        ReshapeOp::create(b, loc, update.gradient, Value(),
-                          b.getDenseI64ArrayAttr(type.getNumElements())));
+    Value gradient = update.gradient;
+    if (gradient.getType() != type)
+      gradient = ReshapeOp::create(b, loc, gradient, Value(),
+                                   b.getDenseI64ArrayAttr(type.getShape()));
+    gradients.push_back(gradient);
   }
-  Value fused = flat.size() == 1
-                    ? flat.front()
-                    : ConcatOp::create(b, loc, flat, 0).getResult();
-
-  auto exchange = AllReduceGradientsOp::create(b, loc, fused, batchInput);
-
-  int64_t offset = 0;
-  for (VariableUpdate &update : updates) {
-    auto type = cast<RankedTensorType>(update.global.getValueType());
-    int64_t size = type.getNumElements();
-    Value part = SliceOp::create(b, loc, exchange.getSum(),
-                                 b.getDenseI64ArrayAttr(offset),
-                                 b.getDenseI64ArrayAttr(size));
-    Value sum = ReshapeOp::create(b, loc, part, Value(),
-                                  b.getDenseI64ArrayAttr(type.getShape()));
+  auto exchange = AllReduceGradientsOp::create(b, loc, gradients, batchInput);
+  for (auto [update, sum] : llvm::zip_equal(updates, exchange.getSums()))
     update.gradient = MulOp::create(b, loc, sum, exchange.getScale());
-    offset += size;
-  }
   return success();
 }

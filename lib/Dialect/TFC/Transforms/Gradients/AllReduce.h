@@ -12,10 +12,10 @@
 
 namespace mlir::tfc {
 
-/// Packs the gradients of `updates` into one f32 buffer, exchanges it in
-/// one tfc.all_reduce_gradients (weighted by the batch size: dimension 0 of
-/// `batchInput`; 1 when it is null), and replaces each gradient by its
-/// slice of the sum times the exchange's scale. Ops are named under
+/// Exchanges the gradients of `updates` in one tfc.all_reduce_gradients
+/// (weighted by the batch size: dimension 0 of `batchInput`; 1 when it is
+/// null), and replaces each gradient by its sum times the exchange's
+/// scale. Ops are named under
 /// `scope`. Fails, with an error on `step`, for a gradient that is not f32.
 LogicalResult buildGradientAllReduce(OpBuilder &builder, Location loc,
                                      Operation *step,
