@@ -358,16 +358,19 @@ tfc_code tfc::runtime::allReduceMeanInto(const float *gradient, float *out,
 /// all-reduce: each call has a latency of its own.
 constexpr int64_t kPackedGradientElements = int64_t(1) << 14;
 
-tfc_code tfc::runtime::allReduceGradients(float *const *gradients,
-                                          const int64_t *counts,
+tfc_code tfc::runtime::allReduceGradients(const int64_t *pairs,
                                           int64_t numGradients, int64_t weight,
                                           float &scale, tfc_status *status) {
   scale = 1.0f;
-  if (numGradients < 0 || weight < 0)
+  if (numGradients < 0 || (numGradients > 0 && !pairs) || weight < 0)
     return setError(status, TFC_INVALID_ARGUMENT,
                     "the gradient exchange: invalid gradients or batch size");
+  auto gradient = [&](int64_t g) {
+    return reinterpret_cast<float *>(static_cast<uintptr_t>(pairs[2 * g]));
+  };
+  auto count = [&](int64_t g) { return pairs[2 * g + 1]; };
   for (int64_t i = 0; i < numGradients; ++i)
-    if (counts[i] < 0 || (counts[i] > 0 && !gradients[i]))
+    if (count(i) < 0 || (count(i) > 0 && !gradient(i)))
       return setError(status, TFC_INVALID_ARGUMENT,
                       "the gradient exchange: invalid buffer #%lld",
                       static_cast<long long>(i));
@@ -404,8 +407,8 @@ tfc_code tfc::runtime::allReduceGradients(float *const *gradients,
       return code;
     float share = static_cast<float>(weight) / total;
     for (int64_t g = 0; g < numGradients; ++g)
-      for (int64_t i = 0; i < counts[g]; ++i)
-        gradients[g][i] *= share;
+      for (int64_t i = 0; i < count(g); ++i)
+        gradient(g)[i] *= share;
   } else {
     // Equal batches: the mean is the sum over P, a factor the compiled
     // code applies where it reads the gradients, saving a pass here.
@@ -416,9 +419,9 @@ tfc_code tfc::runtime::allReduceGradients(float *const *gradients,
   // unpacked. Every rank has the same gradients in the same order.
   int64_t packed = 0;
   for (int64_t g = 0; g < numGradients; ++g)
-    if (counts[g] <= kPackedGradientElements)
-      packed += counts[g];
-    else if (tfc_code code = sum(gradients[g], counts[g]))
+    if (count(g) <= kPackedGradientElements)
+      packed += count(g);
+    else if (tfc_code code = sum(gradient(g), count(g)))
       return code;
   if (packed == 0)
     return TFC_OK;
@@ -432,17 +435,19 @@ tfc_code tfc::runtime::allReduceGradients(float *const *gradients,
                     static_cast<long long>(packed));
   float *next = pack.get();
   for (int64_t g = 0; g < numGradients; ++g)
-    if (counts[g] <= kPackedGradientElements) {
-      std::memcpy(next, gradients[g], static_cast<size_t>(counts[g]) * 4);
-      next += counts[g];
+    if (count(g) <= kPackedGradientElements) {
+      std::memcpy(next, gradient(g),
+                  static_cast<size_t>(count(g)) * sizeof(float));
+      next += count(g);
     }
   if (tfc_code code = sum(pack.get(), packed))
     return code;
   next = pack.get();
   for (int64_t g = 0; g < numGradients; ++g)
-    if (counts[g] <= kPackedGradientElements) {
-      std::memcpy(gradients[g], next, static_cast<size_t>(counts[g]) * 4);
-      next += counts[g];
+    if (count(g) <= kPackedGradientElements) {
+      std::memcpy(gradient(g), next,
+                  static_cast<size_t>(count(g)) * sizeof(float));
+      next += count(g);
     }
   return TFC_OK;
 }

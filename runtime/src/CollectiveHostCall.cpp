@@ -17,9 +17,6 @@
 
 #include "tfc/runtime/collective.h"
 
-#include <algorithm>
-#include <vector>
-
 using namespace tfc::runtime;
 
 /// The local batch size: the first element of an i32 or i64 shape.
@@ -85,20 +82,13 @@ tfc_code tfc::runtime::callAllReduceMean(const tfc_tensor *const *inputs,
 
 /// The exchange of tfc_rt_all_reduce_gradients: `pairs` holds `count`
 /// (address, element count) pairs. False, with the failure recorded, if it
-/// fails; this frame returns normally, so its objects are destroyed.
+/// fails; this frame returns normally, so its status is destroyed.
 static bool exchangeGradients(CallContext &context, uintptr_t pairs,
                               int64_t count, int64_t weight, float &scale) {
-  const auto *entries = reinterpret_cast<const int64_t *>(pairs);
-  std::vector<float *> gradients(
-      static_cast<size_t>(std::max<int64_t>(count, 0)));
-  std::vector<int64_t> counts(gradients.size());
-  for (size_t i = 0; i < gradients.size(); ++i) {
-    gradients[i] = reinterpret_cast<float *>(entries[2 * i]);
-    counts[i] = entries[2 * i + 1];
-  }
   tfc_status status;
-  if (tfc_code code = allReduceGradients(gradients.data(), counts.data(), count,
-                                         weight, scale, &status)) {
+  if (tfc_code code =
+          allReduceGradients(reinterpret_cast<const int64_t *>(pairs), count,
+                             weight, scale, &status)) {
     recordFailure(context, code, status.message);
     return false;
   }

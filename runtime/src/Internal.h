@@ -66,15 +66,15 @@ tfc_code allReduceMeanInto(const float *gradient, float *out, int64_t count,
                            double weight, tfc_status *status);
 
 /// The exchange compiled code makes (tfc_rt_all_reduce_gradients): each
-/// rank's `numGradients` gradients (`counts[i]` floats at `gradients[i]`),
+/// rank's `numGradients` gradients (`pairs[2 * i + 1]` floats at the
+/// address `pairs[2 * i]`),
 /// weighted by its batch size `weight`, summed in place over the ranks, so
 /// that the weighted means are the gradients times `scale`. With equal
 /// batches the sums are plain and `scale` 1 / size; otherwise the
 /// gradients are weighted before the sum and `scale` is 1. At size 1
 /// nothing changes and `scale` is 1.
-tfc_code allReduceGradients(float *const *gradients, const int64_t *counts,
-                            int64_t numGradients, int64_t weight, float &scale,
-                            tfc_status *status);
+tfc_code allReduceGradients(const int64_t *pairs, int64_t numGradients,
+                            int64_t weight, float &scale, tfc_status *status);
 
 /// The runtime's own host function TFC_COLLECTIVE_ALL_REDUCE_MEAN_FN
 /// (CollectiveHostCall.cpp), with tfc_host_fn's contract.

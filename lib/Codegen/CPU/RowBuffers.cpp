@@ -18,11 +18,8 @@
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// Rewrites `op` so that it reads `input` through its init operand, which
-/// becomes `input`'s value: tiles of the op then read and write the same
-/// slice, and bufferization updates it in place.
-static void readInputFromInit(RewriterBase &rewriter, linalg::GenericOp op,
-                              OpOperand *input) {
+void mlir::tfc::readInputFromInit(RewriterBase &rewriter, linalg::GenericOp op,
+                                  OpOperand *input) {
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   for (OpOperand *operand : op.getDpsInputOperands()) {
@@ -49,6 +46,7 @@ static void readInputFromInit(RewriterBase &rewriter, linalg::GenericOp op,
         for (Operation &nested : body)
           builder.clone(nested, mapping);
       });
+  replacement->setDiscardableAttrs(op->getDiscardableAttrDictionary());
   rewriter.replaceOp(op, replacement.getResults());
 }
 

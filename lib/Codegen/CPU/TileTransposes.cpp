@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/IR/TypeUtilities.h"
 
 using namespace mlir;
 using namespace mlir::tfc;
@@ -70,13 +71,15 @@ bool TileAndFuse::tileTranspose(linalg::LinalgOp op) {
   // before it leaves the cache. Blocks alone read half a line of each of
   // 1024 input rows per block row, rows 4 KiB apart that share one L1 set
   // (and 16 of L2's): 1024 x 1024 took 656 us against 74 us for 512 x 512.
-  auto elementType = cast<ShapedType>(op.getDpsInitOperand(0)->get().getType())
-                         .getElementType();
-  int64_t line = std::max<int64_t>(
-      block, kCacheLineBytes * 8 / elementType.getIntOrFloatBitWidth());
+  Type elementType = getElementTypeOrSelf(op.getDpsInitOperand(0)->get());
+  int64_t bits = elementType.isIntOrFloat()
+                     ? std::max(8u, elementType.getIntOrFloatBitWidth())
+                     : 0;
+  // Block sides and line lengths are powers of two: a longer line is a
+  // multiple of the block.
+  int64_t line = bits ? kCacheLineBytes * 8 / bits : 0;
   SmallVector<int64_t> middle;
-  if (line % block == 0 && ranges[*loop] % line == 0 &&
-      ranges[last] % line == 0 && line > block) {
+  if (line > block && ranges[*loop] % line == 0 && ranges[last] % line == 0) {
     middle.assign(ranges.size(), 1);
     middle[*loop] = line;
     middle[last] = line;

@@ -120,6 +120,13 @@ void foldDynamicSizes(Operation *loops, RewriterBase::Listener *listener);
 /// alive once it is fused into its consumer's loops.
 void redirectDimsToInits(RewriterBase &rewriter, Operation *op);
 
+/// Rewrites `op` (one init, whose value its body does not use) so that it
+/// reads `input` through its init operand, which becomes `input`'s value:
+/// tiles of the op then read and write the same slice, and bufferization
+/// updates `input`'s buffer in place. Discardable attributes are kept.
+void readInputFromInit(RewriterBase &rewriter, linalg::GenericOp op,
+                       OpOperand *input);
+
 /// In a row (the body of a row loop), lets an element-wise op write over
 /// one of its inputs when nothing reads that input afterwards, and lets the
 /// input's producer write where the op's result goes. In a softmax, the

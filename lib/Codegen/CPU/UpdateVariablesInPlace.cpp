@@ -12,13 +12,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Transforms.h"
+
 #include "tfc/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir::tfc {
@@ -73,35 +75,6 @@ static OpOperand *elementwiseInput(linalg::GenericOp update, Value old) {
   return nullptr;
 }
 
-/// `update` computing the new value of the variable whose value is `old`
-/// into `old` itself, `input` (which is `old`) read through the
-/// destination. Returns the replacement.
-static linalg::GenericOp updateInPlace(linalg::GenericOp update,
-                                       OpOperand *input, Value old) {
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  for (OpOperand *operand : update.getDpsInputOperands()) {
-    if (operand == input)
-      continue;
-    inputs.push_back(operand->get());
-    maps.push_back(update.getMatchingIndexingMap(operand));
-  }
-  maps.push_back(update.getMatchingIndexingMap(update.getDpsInitOperand(0)));
-  OpBuilder builder(update);
-  auto replacement = linalg::GenericOp::create(
-      builder, update.getLoc(), update->getResultTypes(), inputs,
-      ValueRange{old}, maps, update.getIteratorTypesArray());
-  replacement->setDiscardableAttrs(update->getDiscardableAttrDictionary());
-  replacement.getRegion().takeBody(update.getRegion());
-  Block &body = replacement.getRegion().front();
-  unsigned position = input->getOperandNumber();
-  body.getArgument(position).replaceAllUsesWith(body.getArguments().back());
-  body.eraseArgument(position);
-  update->replaceAllUsesWith(replacement);
-  update->erase();
-  return replacement;
-}
-
 namespace {
 struct TFCUpdateVariablesInPlacePass
     : public tfc::impl::TFCUpdateVariablesInPlaceBase<
@@ -124,6 +97,7 @@ struct TFCUpdateVariablesInPlacePass
           writeBacks.push_back(writeBack);
       }
     }
+    IRRewriter rewriter(&getContext());
     for (bufferization::MaterializeInDestinationOp writeBack : writeBacks) {
       Value old = initial.lookup(writeBack.getDest());
       auto update = writeBack.getSource().getDefiningOp<linalg::GenericOp>();
@@ -142,7 +116,8 @@ struct TFCUpdateVariablesInPlacePass
               readersThroughViews(update->getResult(0)),
               [](Operation *reader) { return isa<func::ReturnOp>(reader); }))
         continue;
-      updateInPlace(update, input, old);
+      // `old` becomes the destination, read through its block argument.
+      readInputFromInit(rewriter, update, input);
     }
   }
 };

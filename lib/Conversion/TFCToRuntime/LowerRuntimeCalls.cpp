@@ -606,7 +606,7 @@ struct TFCLowerRuntimeCallsPass
       if (failed(lowered))
         return signalPassFailure();
       Value token = op->getResults().back();
-      if (!isa<AllReduceGradientsOp>(op) && !token.use_empty()) {
+      if (isa<ControlType>(token.getType()) && !token.use_empty()) {
         op->emitOpError("has a control token that is still used; drop "
                         "control tokens first (tfc-drop-control)");
         return signalPassFailure();
