@@ -23,6 +23,8 @@
 
 #include "ExpApproximation.h"
 
+#include "tfc/Dialect/TFC/IR/TFCDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -91,13 +93,18 @@ struct ExpApproximation : public OpRewritePattern<math::ExpOp> {
     // ln(FLT_MAX) (rounded down to stay clear of n = 129).
     Value tooSmall = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OLT, x, constant(-87.33655f));
-    Value tooLarge = arith::CmpFOp::create(
-        rewriter, loc, arith::CmpFPredicate::OGT, x, constant(88.7228f));
     Value result = arith::SelectOp::create(rewriter, loc, tooSmall,
                                            constant(0.0f), scaled);
-    result = arith::SelectOp::create(
-        rewriter, loc, tooLarge,
-        constant(std::numeric_limits<float>::infinity()), result);
+    // An operand known to be at most 0 (softmax's x - max) cannot overflow;
+    // the test and the select (two of the few instructions that compete
+    // with the polynomial for the multiply-add units) are left out.
+    if (!op->hasAttr(kNonPositiveOperandAttrName)) {
+      Value tooLarge = arith::CmpFOp::create(
+          rewriter, loc, arith::CmpFPredicate::OGT, x, constant(88.7228f));
+      result = arith::SelectOp::create(
+          rewriter, loc, tooLarge,
+          constant(std::numeric_limits<float>::infinity()), result);
+    }
     rewriter.replaceOp(op, result);
     return success();
   }

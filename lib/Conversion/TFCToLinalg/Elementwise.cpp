@@ -45,7 +45,13 @@ struct ElementwiseToLinalg : public OpConversionPattern<OpTy> {
     Value result = buildElementwiseGeneric(
         rewriter, op.getLoc(), resultType, operands,
         [&](OpBuilder &builder, Location loc, ValueRange args) {
-          return scalar(builder, loc, elementType, args);
+          Value value = scalar(builder, loc, elementType, args);
+          // What is known of the operand holds for the scalar op too.
+          if (op->hasAttr(kNonPositiveOperandAttrName))
+            if (Operation *scalarOp = value.getDefiningOp())
+              scalarOp->setAttr(kNonPositiveOperandAttrName,
+                                builder.getUnitAttr());
+          return value;
         });
     rewriter.replaceOp(op, result);
     return success();

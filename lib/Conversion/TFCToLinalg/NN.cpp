@@ -51,7 +51,9 @@ ShiftedExp shiftedExp(OpBuilder &b, Location loc, Value x,
                       ArrayRef<int64_t> axes) {
   Value max = finiteMax(b, loc, x, axes);
   Value shifted = SubOp::create(b, loc, x, max);
-  Value exp = ExpOp::create(b, loc, shifted);
+  auto exp = ExpOp::create(b, loc, shifted);
+  // x - max(x) <= 0: the exponential cannot overflow.
+  exp->setAttr(kNonPositiveOperandAttrName, b.getUnitAttr());
   Value sum = ReduceSumOp::create(b, loc, exp, b.getDenseI64ArrayAttr(axes),
                                   /*keep_dims=*/true);
   return {max, exp, sum};

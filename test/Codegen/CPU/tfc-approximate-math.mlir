@@ -48,10 +48,24 @@ func.func @approximated(%x: vector<16xf32>, %y: f32) -> (vector<16xf32>, f32, f3
 // CHECK: %[[SUM:.*]] = arith.addi %[[PBITS]], %[[SCALE]]
 // CHECK: %[[Y:.*]] = arith.bitcast %[[SUM]] : vector<8xi32> to vector<8xf32>
 // CHECK: %[[SMALL:.*]] = arith.cmpf olt, %[[X]], %[[LOW]]
-// CHECK: %[[LARGE:.*]] = arith.cmpf ogt, %[[X]], %[[HIGH]]
 // CHECK: %[[FLUSHED:.*]] = arith.select %[[SMALL]], %{{.*}}, %[[Y]]
+// CHECK: %[[LARGE:.*]] = arith.cmpf ogt, %[[X]], %[[HIGH]]
 // CHECK: arith.select %[[LARGE]], %[[INF]], %[[FLUSHED]]
 func.func @exp(%x: vector<8xf32>) -> vector<8xf32> {
   %e = math.exp %x : vector<8xf32>
+  return %e : vector<8xf32>
+}
+
+// An exp whose operand is known to be at most 0 (softmax's x - max) has no
+// test for overflow: only the flush to 0 below ln(FLT_MIN) is left.
+// CHECK-LABEL: func.func @exp_of_nonpositive
+// CHECK: %[[Y:.*]] = arith.bitcast %{{.*}} : vector<8xi32> to vector<8xf32>
+// CHECK: %[[SMALL:.*]] = arith.cmpf olt, %{{.*}}, %{{.*}}
+// CHECK: %[[FLUSHED:.*]] = arith.select %[[SMALL]], %{{.*}}, %[[Y]]
+// CHECK-NOT: arith.cmpf
+// CHECK-NOT: arith.select
+// CHECK: return %[[FLUSHED]]
+func.func @exp_of_nonpositive(%x: vector<8xf32>) -> vector<8xf32> {
+  %e = math.exp %x {tfc.nonpositive_operand} : vector<8xf32>
   return %e : vector<8xf32>
 }

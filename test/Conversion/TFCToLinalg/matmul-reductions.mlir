@@ -77,12 +77,14 @@ func.func @reductions(%x: tensor<4x?xf32>) -> (tensor<4x1xf32>, tensor<f32>) {
 
 // -----
 
-// The NN ops lower through their stable forms: softmax subtracts the max.
+// The NN ops lower through their stable forms: softmax subtracts the max,
+// and its exponential is marked as one of a non-positive operand (no
+// overflow).
 // CHECK-LABEL: func.func @softmax
 // CHECK: linalg.reduce
 // CHECK: arith.maximumf
 // CHECK: arith.subf
-// CHECK: math.exp
+// CHECK: math.exp %{{.*}} {tfc.nonpositive_operand}
 // CHECK: linalg.reduce
 // CHECK: arith.addf
 // CHECK: arith.divf

@@ -12,6 +12,14 @@ func.func @entry(%x: tensor<2xf32> {tfc.name = "x"}, %s: tensor<?xi8> {tfc.strin
 
 // -----
 
+func.func @nonpositive_not_unit(%x: vector<8xf32>) -> vector<8xf32> {
+  // expected-error @+1 {{'tfc.nonpositive_operand' must be a unit attribute, got 1 : i64}}
+  %e = math.exp %x {tfc.nonpositive_operand = 1} : vector<8xf32>
+  return %e : vector<8xf32>
+}
+
+// -----
+
 func.func @name_not_string(%x: tensor<2xf32>) -> tensor<2xf32> {
   // expected-error @+1 {{'tfc.name' must be a string, got 3 : i64}}
   %y = tfc.neg %x {tfc.name = 3} : tensor<2xf32>

@@ -92,7 +92,8 @@ LogicalResult TFCDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == ScheduledAttrHelper::getNameStr() ||
       name == GrowsAttrHelper::getNameStr() ||
-      name == HostAttrHelper::getNameStr())
+      name == HostAttrHelper::getNameStr() ||
+      name == NonpositiveOperandAttrHelper::getNameStr())
     return verifyKind(emit, name, attr, isa<UnitAttr>(attr), "a unit attribute");
   if (name == MergedFunctionsAttrHelper::getNameStr()) {
     if (failed(onFunction()))

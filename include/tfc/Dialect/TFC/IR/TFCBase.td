@@ -54,6 +54,11 @@ def TFC_Dialect : Dialect {
     "::mlir::UnitAttr":$grows,
     // A CUDA-target allocation that stays in host memory.
     "::mlir::UnitAttr":$host,
+    // An exponential whose operand is at most 0 or NaN (softmax's
+    // x - max(x)): it cannot overflow, so its CPU approximation leaves out
+    // the test for +inf. Carried from tfc.exp to the math.exp of its
+    // linalg body.
+    "::mlir::UnitAttr":$nonpositive_operand,
     // A function that stands for this many equal functions, itself
     // included (tfc-merge-identical-functions): its ops' locations are
     // those of one of them.

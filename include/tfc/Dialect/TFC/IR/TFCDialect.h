@@ -35,6 +35,8 @@ inline constexpr llvm::StringLiteral kGrowsAttrName =
     TFCDialect::GrowsAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kHostAttrName =
     TFCDialect::HostAttrHelper::getNameStr();
+inline constexpr llvm::StringLiteral kNonPositiveOperandAttrName =
+    TFCDialect::NonpositiveOperandAttrHelper::getNameStr();
 inline constexpr llvm::StringLiteral kMergedFunctionsAttrName =
     TFCDialect::MergedFunctionsAttrHelper::getNameStr();
 } // namespace mlir::tfc
