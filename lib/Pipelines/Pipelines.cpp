@@ -49,6 +49,12 @@ static const RewriteName rewriteNames[] = {
      "(tfc-pack-weights)"},
     {TfcRewrite::PrefetchRows, "prefetch-rows",
      "a row chain's second pass prefetching the next row (tfc-prefetch-rows)"},
+    {TfcRewrite::FuseRowPasses, "fuse-row-passes",
+     "a pass over a row merged into the pass whose results it reads "
+     "(tfc-fuse-row-passes)"},
+    {TfcRewrite::StreamRows, "stream-rows",
+     "a row chain's final values stored past the cache during the next "
+     "row's producer (tfc-stream-row-results)"},
     {TfcRewrite::UpdateInPlace, "update-in-place",
      "an optimizer's update writing its variable's buffer "
      "(tfc-update-variables-in-place)"},
@@ -180,10 +186,17 @@ void mlir::tfc::buildTfcCPUCodegenPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTFCFreeIterationBuffers());
   // Vectorized gathers from slices of a buffer read the elements they mean.
   pm.addNestedPass<func::FuncOp>(createTFCPhysicalGatherIndices());
+  // A reduction of what a pass over a row wrote runs in that pass.
+  if (optimize && options.runs(TfcRewrite::FuseRowPasses))
+    pm.addNestedPass<func::FuncOp>(createTFCFuseRowPasses());
   // The memory-bound first pass of a row chain overlaps the arithmetic of
   // the previous row's later passes.
   if (optimize && options.runs(TfcRewrite::PrefetchRows))
     pm.addNestedPass<func::FuncOp>(createTFCPrefetchRows());
+  // A row chain's final values go to memory once, while the next row is
+  // computed.
+  if (optimize && options.runs(TfcRewrite::StreamRows))
+    pm.addNestedPass<func::FuncOp>(createTFCStreamRowResults());
 
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // A large graph is one large function: its pieces become functions of

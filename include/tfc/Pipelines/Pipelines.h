@@ -29,6 +29,8 @@ enum class TfcRewrite {
   RowFusion,      // producers fused into row-wise tiles (tfc-tile-and-fuse)
   PackedWeights,  // tfc-pack-weights
   PrefetchRows,   // tfc-prefetch-rows
+  StreamRows,     // tfc-stream-row-results
+  FuseRowPasses,  // tfc-fuse-row-passes
   UpdateInPlace,  // tfc-update-variables-in-place
 };
 

@@ -330,6 +330,113 @@ def TFCPrefetchRows : Pass<"tfc-prefetch-rows", "::mlir::func::FuncOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def TFCFuseRowPasses : Pass<"tfc-fuse-row-passes", "::mlir::func::FuncOp"> {
+  let summary = "Merge a pass over a row into the earlier pass whose "
+                "results it reads";
+  let description = [{
+    Tiling gives a row chain one loop per op over the row's columns:
+    softmax writes its exponentials in one loop and sums them in the next,
+    which reads the row back (from L2 for rows longer than L1).
+
+    After bufferization, an `scf.for` (the consumer) is merged into an
+    earlier sibling `scf.for` over the same bounds (the producer) when the
+    consumer
+
+    - holds only `vector.transfer_read`s (unmasked, in bounds) and pure
+      ops without regions;
+    - reads of memory the producer writes only the vectors the producer
+      writes at the top of its body, at the same indices (the induction
+      variables in the same place), as the same type: those reads are
+      replaced by the written vectors;
+    - reads no memory the ops between the two loops write; those ops are
+      pure or transfers at constant columns at or past the loops' upper
+      bound (the remainder columns of the producer);
+    - uses only values defined before the producer.
+
+    The merged loop sits at the producer's place; its iteration arguments
+    are the producer's, then the consumer's.
+
+    ```mlir
+    scf.for %j = %c0 to %n step %c32 {
+      %e = math.exp ...
+      vector.transfer_write %e, %row[%c0, %j]
+    }
+    %s = scf.for %j = %c0 to %n step %c32 iter_args(%a = %zero) {
+      %v = vector.transfer_read %row[%c0, %j]
+      %t = arith.addf %v, %a
+      scf.yield %t
+    }
+    // becomes
+    %s = scf.for %j = %c0 to %n step %c32 iter_args(%a = %zero) {
+      %e = math.exp ...
+      vector.transfer_write %e, %row[%c0, %j]
+      %t = arith.addf %e, %a
+      scf.yield %t
+    }
+    ```
+  }];
+}
+
+def TFCStreamRowResults
+    : Pass<"tfc-stream-row-results", "::mlir::func::FuncOp"> {
+  let summary = "Store a row chain's final values past the cache, during "
+                "the next row's arithmetic";
+  let description = [{
+    Softmax writes its exponentials into the result row, then multiplies
+    them in place by the reciprocal of their sum. The first store to each
+    line of the result reads the line from memory for ownership, and the
+    line is written back later: three transfers per line where the result
+    needs one.
+
+    After bufferization and `tfc-prefetch-rows`, for each `scf.for` over
+    rows (step 1) whose body
+
+    - writes a view of one row of an aligned allocation (a
+      `memref.subview` defined in the body, rows 32-byte aligned), first in
+      a pass over the columns (the producer), and
+    - ends with a pass over the same columns that reads the row and writes
+      it in place, element for element, with pure arithmetic between (the
+      last pass), and ops after it that do the same at fixed columns (the
+      remainder),
+
+    and touches that allocation through nothing else, this pass
+
+    - sends every access to the row except the final writes to a scratch
+      row, `%scratch[%row mod 2]`, allocated once for the loop (it stays in
+      cache, and its lines are never read from memory);
+    - makes the final writes non-temporal `vector.store`s (aligned, a whole
+      32-byte register or more; a narrower write stays a transfer);
+    - runs the last pass and the remainder of row `r` inside the producer
+      of row `r + 1` (the values of row `r` they read carried as the loop's
+      `iter_args`), so that the stores leave while the producer computes,
+      and those of the loop's last row after the loop, followed by a fence.
+
+    ```mlir
+    scf.for %r = %lo to %hi step 1 {
+      %row = memref.subview %out[%r, 0] [1, N] [1, 1]
+      max; scf.for %j { exp -> %row[0, %j] }; sum of %row
+      scf.for %j { %row[0, %j] * %inv -> %row[0, %j] }
+    }
+    // becomes
+    max(%lo); exp(%lo) -> %scratch[%lo mod 2]; sum
+    %last:2 = scf.for %r = %lo + 1 to %hi step 1 iter_args(%prev...) {
+      max(%r)
+      scf.for %j {
+        exp(%r) -> %scratch[%r mod 2]
+        vector.store %prevScratch[0, %j] * %prevInv, %prevRow[0, %j]
+            {nontemporal = true, alignment = 32}
+      }
+      sum; scf.yield ...
+    }
+    final pass of %last; llvm.fence seq_cst
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TFCStructuralCSE : Pass<"tfc-cse", "::mlir::func::FuncOp"> {
   let summary = "CSE whose key includes the structure of an op's regions";
   let description = [{
