@@ -399,7 +399,11 @@ def TFCStreamRowResults
       last pass), and ops after it that do the same at fixed columns (the
       remainder),
 
-    and touches that allocation through nothing else, this pass
+    and touches that allocation through nothing else, and the allocation
+    has 8 MiB or more (a smaller result may still be in cache for its
+    reader, which non-temporal stores would send to memory; a size known
+    only at run time is tested there, the loop as it was running below
+    it), this pass
 
     - sends every access to the row except the final writes to a scratch
       row, `%scratch[%row mod 2]`, allocated once for the loop (it stays in
