@@ -5,6 +5,8 @@
 # DistributedDataParallel (gloo) on the same model in the same run. Also the
 # exchange's share of the step: the same job compiled without
 # --data-parallel (each rank trains alone, no exchange) under mpirun -np 2.
+# Last, a probe of whether overlapping the exchange with the backward pass
+# would pay (overlap_probe.c).
 set -euo pipefail
 build_dir=$(cd "${1:-build}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
@@ -99,3 +101,14 @@ with open(path, "w") as f:
     json.dump(results, f, indent=1)
 print("  appended to", path)
 PY
+
+# Would overlapping the exchange with the backward pass pay? A probe of
+# Open MPI alone with the MLP's gradient sizes (docs/distributed.md).
+if mpicc=$(command -v mpicc); then
+  "$mpicc" -O2 -o "$out/overlap_probe" "$here/overlap_probe.c"
+  echo "== exchange overlap probe: 2 processes, the MLP's weight gradients," \
+    "0.7 ms of backward compute (mean per step)"
+  "${mpi[@]}" -np 2 "$out/overlap_probe"
+else
+  echo "== exchange overlap probe: no mpicc: skipped"
+fi
