@@ -46,11 +46,10 @@ int main(int argc, char **argv) {
     firstGrad[i] = 1e-3f * (float)(i % 7);
   for (int i = 0; i < later; ++i)
     laterGrad[i] = 1e-3f * (float)(i % 5);
-  const char *names[] = {
-      "compute, then all-reduce of both (what tfc does)",
-      "later layers' all-reduce started before compute",
-      "same, MPI_Test every 50 us during compute",
-      "compute alone (no exchange)"};
+  const char *names[] = {"compute, then all-reduce of both (what tfc does)",
+                         "later layers' all-reduce started before compute",
+                         "same, MPI_Test every 50 us during compute",
+                         "compute alone (no exchange)"};
   for (int variant = 0; variant < 4; ++variant) {
     double total = 0;
     for (int rep = 0; rep < warmup + reps; ++rep) {
