@@ -11,6 +11,10 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
+#include "MemoryEffects.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -25,16 +29,40 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
+/// Whether two index values are equal: the same value or constant, or the
+/// results of two equal pure ops on the same operands (a row length known
+/// at run time rounded down to the step, computed once per pass).
+static bool sameIndex(Value a, Value b) {
+  if (isEqualConstantIntOrValue(a, b))
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  return x && y && x->getNumResults() == 1 && x->getNumRegions() == 0 &&
+         isPure(x) &&
+         OperationEquivalence::isEquivalentTo(
+             x, y, OperationEquivalence::IgnoreLocations);
 }
 
 static bool sameBounds(scf::ForOp a, scf::ForOp b) {
-  return isEqualConstantIntOrValue(a.getLowerBound(), b.getLowerBound()) &&
-         isEqualConstantIntOrValue(a.getUpperBound(), b.getUpperBound()) &&
-         isEqualConstantIntOrValue(a.getStep(), b.getStep());
+  return sameIndex(a.getLowerBound(), b.getLowerBound()) &&
+         sameIndex(a.getUpperBound(), b.getUpperBound()) &&
+         sameIndex(a.getStep(), b.getStep());
+}
+
+/// Whether `value` is a multiple of `factor`: a constant, or an
+/// `affine.apply` whose result is a product by a constant multiple of it
+/// (`(n floordiv 32) * 32`).
+static bool isMultipleOf(Value value, int64_t factor) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return *constant % factor == 0;
+  auto apply = value.getDefiningOp<affine::AffineApplyOp>();
+  if (!apply || apply.getAffineMap().getNumResults() != 1)
+    return false;
+  auto product =
+      dyn_cast<AffineBinaryOpExpr>(apply.getAffineMap().getResult(0));
+  if (!product || product.getKind() != AffineExprKind::Mul)
+    return false;
+  auto constant = dyn_cast<AffineConstantExpr>(product.getRHS());
+  return constant && constant.getValue() % factor == 0;
 }
 
 /// Whether a transfer is unmasked, in bounds and minor-identity.
@@ -69,6 +97,42 @@ static vector::TransferWriteOp findForwardedWrite(vector::TransferReadOp read,
   return found;
 }
 
+/// The views through which `loop` writes, when it is the remainder loop of
+/// a row of a length known at run time: it starts at `upper` and writes
+/// only through views from its own column on (`memref.subview %row[0, %j]`,
+/// `%j` its induction variable, of a view defined outside it).
+static std::optional<SmallVector<Value>> getRemainderLoopWrites(scf::ForOp loop,
+                                                                Value upper) {
+  if (loop.getNumResults() != 0 || !sameIndex(loop.getLowerBound(), upper))
+    return std::nullopt;
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      collectMemoryEffects(loop);
+  if (!effects)
+    return std::nullopt;
+  SmallVector<Value> written;
+  for (const MemoryEffects::EffectInstance &effect : *effects) {
+    if (!isa<MemoryEffects::Write>(effect.getEffect()))
+      continue;
+    auto view = effect.getValue()
+                    ? effect.getValue().getDefiningOp<memref::SubViewOp>()
+                    : memref::SubViewOp();
+    if (!view || !loop->isProperAncestor(view) ||
+        !loop.isDefinedOutsideOfLoop(view.getSource()) ||
+        view.getMixedOffsets().empty() ||
+        dyn_cast<Value>(view.getMixedOffsets().back()) !=
+            loop.getInductionVar() ||
+        !llvm::all_of(view.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }))
+      return std::nullopt;
+    written.push_back(view.getSource());
+  }
+  return written;
+}
+
+static bool isRemainderLoop(scf::ForOp loop, Value upper) {
+  return getRemainderLoopWrites(loop, upper).has_value();
+}
+
 /// Whether `op`'s only memory accesses are transfers of a remainder
 /// column: a constant last index at or past `upper`.
 static bool touchesOnlyRemainder(Operation *op, Value upper) {
@@ -82,6 +146,8 @@ static bool touchesOnlyRemainder(Operation *op, Value upper) {
     return pastBound(read.getIndices());
   if (auto write = dyn_cast<vector::TransferWriteOp>(op))
     return pastBound(write.getIndices());
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return isRemainderLoop(loop, upper);
   return op->getNumRegions() == 0 && isPure(op);
 }
 
@@ -96,11 +162,13 @@ static bool readsBeforeRemainder(vector::TransferReadOp read,
   for (Value written : remainderWrites)
     if (getViewRoot(written) == root && written != read.getBase())
       return false;
-  std::optional<int64_t> lower = getConstantIntValue(consumer.getLowerBound());
-  std::optional<int64_t> upper = getConstantIntValue(consumer.getUpperBound());
+  // The loop's columns a whole number of steps: its last read ends at its
+  // upper bound, where the remainder starts.
   std::optional<int64_t> step = getConstantIntValue(consumer.getStep());
-  return lower && upper && step && *step > 0 &&
-         (*upper - *lower) % *step == 0 && !read.getIndices().empty() &&
+  if (!step || *step <= 0 || !isMultipleOf(consumer.getLowerBound(), *step) ||
+      !isMultipleOf(consumer.getUpperBound(), *step))
+    return false;
+  return !read.getIndices().empty() &&
          read.getIndices().back() == consumer.getInductionVar() &&
          read.getVectorType().getShape().back() <= *step;
 }
@@ -115,25 +183,17 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
     return false;
   // What the producer and the ops between write.
   SmallVector<Value> producerWrites, betweenWrites, betweenRoots;
-  WalkResult walk = producer.walk([&](Operation *op) {
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      if (!isa<MemoryEffects::Write>(effect.getEffect()))
-        continue;
-      if (!effect.getValue())
-        return WalkResult::interrupt();
-      producerWrites.push_back(getViewRoot(effect.getValue()));
-    }
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      collectMemoryEffects(producer);
+  if (!effects)
     return false;
+  for (const MemoryEffects::EffectInstance &effect : *effects) {
+    if (!isa<MemoryEffects::Write>(effect.getEffect()))
+      continue;
+    if (!effect.getValue())
+      return false;
+    producerWrites.push_back(getViewRoot(effect.getValue()));
+  }
   for (Operation *op = producer->getNextNode(); op != consumer;
        op = op->getNextNode()) {
     if (!touchesOnlyRemainder(op, consumer.getUpperBound()))
@@ -141,6 +201,14 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
     if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
       betweenWrites.push_back(write.getBase());
       betweenRoots.push_back(getViewRoot(write.getBase()));
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      std::optional<SmallVector<Value>> views =
+          getRemainderLoopWrites(loop, consumer.getUpperBound());
+      for (Value view : *views) {
+        betweenWrites.push_back(view);
+        betweenRoots.push_back(getViewRoot(view));
+      }
     }
   }
   // The consumer: reads and pure ops, from values the producer sees.

@@ -14,6 +14,8 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
+#include "MemoryEffects.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -60,13 +62,6 @@ struct RowChain {
   SmallVector<Operation *> finalOps;
 };
 } // namespace
-
-/// `value` through the views it is a view of.
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
 
 static bool sameValue(OpFoldResult a, OpFoldResult b) {
   return isEqualConstantIntOrValue(a, b);
@@ -141,25 +136,21 @@ static memref::AllocOp getAlignedRowsAllocation(Value view,
 /// through `row`, and every op there declares its memory effects.
 static bool accessesOnlyThrough(scf::ForOp rows, Value row) {
   Value root = getViewRoot(row);
-  WalkResult result = rows.getBody()->walk([&](Operation *op) {
-    if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  for (Operation &op : rows.getBody()->without_terminator()) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        collectMemoryEffects(&op);
     if (!effects)
-      return WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
+      return false;
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
       Value value = effect.getValue();
       if (!value && !isa<MemoryEffects::Allocate, MemoryEffects::Free>(
                         effect.getEffect()))
-        return WalkResult::interrupt();
+        return false;
       if (value && value != row && getViewRoot(value) == root)
-        return WalkResult::interrupt();
+        return false;
     }
-    return WalkResult::advance();
-  });
-  return !result.wasInterrupted();
+  }
+  return true;
 }
 
 /// Matches a row loop this pass rewrites.

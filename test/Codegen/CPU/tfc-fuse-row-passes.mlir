@@ -161,3 +161,90 @@ func.func @forwards_constant(%y: memref<8x64xf32>, %i: index) -> vector<1x32xf32
   }
   return %sum : vector<1x32xf32>
 }
+
+// -----
+
+// A row of a length known at run time: the passes step to the length
+// rounded down to the step, each computed apart (equal ops, equal
+// operands), and a remainder loop from there writes the rest of the row
+// through views from its own column on. The sum still runs in the
+// exponentials' pass: its reads end where the remainder starts.
+// CHECK-LABEL: func.func @dynamic_row
+// CHECK: %[[N:.*]] = affine.apply
+// CHECK: %[[SUM:.*]] = scf.for %[[J:[a-z0-9_]+]] = %c0 to %[[N]] step %c32 iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK:   %[[E:.*]] = math.exp
+// CHECK:   vector.transfer_write %[[E]]
+// CHECK:   arith.addf %[[E]], %[[ACC]]
+// CHECK: scf.for %{{.*}} = %[[N]] to
+// CHECK:   linalg.generic
+// CHECK-NOT: scf.for
+// CHECK: return %[[SUM]]
+#rounded = affine_map<()[s0] -> ((s0 floordiv 32) * 32)>
+#rest = affine_map<(d0)[s0] -> (-d0 + s0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_row(%x: memref<1x?xf32>, %row: memref<1x?xf32>) -> vector<1x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<1x32xf32>
+  %n = memref.dim %x, %c1 : memref<1x?xf32>
+  %steps = affine.apply #rounded()[%n]
+  scf.for %j = %c0 to %steps step %c32 {
+    %v = vector.transfer_read %x[%c0, %j], %pad {in_bounds = [true, true]} : memref<1x?xf32>, vector<1x32xf32>
+    %e = math.exp %v : vector<1x32xf32>
+    vector.transfer_write %e, %row[%c0, %j] {in_bounds = [true, true]} : vector<1x32xf32>, memref<1x?xf32>
+  }
+  scf.for %j = %steps to %n step %c32 {
+    %w = affine.apply #rest(%j)[%n]
+    %in = memref.subview %x[0, %j] [1, %w] [1, 1] : memref<1x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    %out = memref.subview %row[0, %j] [1, %w] [1, 1] : memref<1x?xf32> to memref<1x?xf32, strided<[?, 1], offset: ?>>
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%in : memref<1x?xf32, strided<[?, 1], offset: ?>>) outs(%out : memref<1x?xf32, strided<[?, 1], offset: ?>>) {
+    ^bb0(%a: f32, %b: f32):
+      %ea = math.exp %a : f32
+      linalg.yield %ea : f32
+    }
+  }
+  %again = affine.apply #rounded()[%n]
+  %sum = scf.for %j = %c0 to %again step %c32 iter_args(%s = %zero) -> (vector<1x32xf32>) {
+    %v = vector.transfer_read %row[%c0, %j], %pad {in_bounds = [true, true]} : memref<1x?xf32>, vector<1x32xf32>
+    %a = arith.addf %v, %s : vector<1x32xf32>
+    scf.yield %a : vector<1x32xf32>
+  }
+  return %sum : vector<1x32xf32>
+}
+
+// -----
+
+// Not merged: the loop between writes the row from column 0 (not from its
+// own column on), over columns the sum reads.
+// CHECK-LABEL: func.func @dynamic_row_rewritten
+// CHECK-COUNT-3: scf.for
+#rounded2 = affine_map<()[s0] -> ((s0 floordiv 32) * 32)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dynamic_row_rewritten(%x: memref<1x?xf32>, %row: memref<1x?xf32>) -> vector<1x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<1x32xf32>
+  %n = memref.dim %x, %c1 : memref<1x?xf32>
+  %steps = affine.apply #rounded2()[%n]
+  scf.for %j = %c0 to %steps step %c32 {
+    %v = vector.transfer_read %x[%c0, %j], %pad {in_bounds = [true, true]} : memref<1x?xf32>, vector<1x32xf32>
+    vector.transfer_write %v, %row[%c0, %j] {in_bounds = [true, true]} : vector<1x32xf32>, memref<1x?xf32>
+  }
+  scf.for %j = %steps to %n step %c32 {
+    %out = memref.subview %row[0, 0] [1, 32] [1, 1] : memref<1x?xf32> to memref<1x32xf32, strided<[?, 1]>>
+    linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%out : memref<1x32xf32, strided<[?, 1]>>) {
+    ^bb0(%b: f32):
+      linalg.yield %pad : f32
+    }
+  }
+  %sum = scf.for %j = %c0 to %steps step %c32 iter_args(%s = %zero) -> (vector<1x32xf32>) {
+    %v = vector.transfer_read %row[%c0, %j], %pad {in_bounds = [true, true]} : memref<1x?xf32>, vector<1x32xf32>
+    %a = arith.addf %v, %s : vector<1x32xf32>
+    scf.yield %a : vector<1x32xf32>
+  }
+  return %sum : vector<1x32xf32>
+}
