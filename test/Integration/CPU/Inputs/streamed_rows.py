@@ -16,7 +16,7 @@ def reference(x, log):
     return shifted - lse if log else np.exp(shifted - lse)
 
 
-for case in ("wide", "short", "log", "b0", "b1", "b7", "b300", "b2200"):
+for case in ("wide", "cols", "short", "log", "b0", "b1", "b7", "b300", "b2200"):
     x = np.load(f"{out}/{case}.npy")
     results = [np.load(f"{out}/{lib}{threads}{case}/output0.npy")
                for lib in "sp" for threads in (1, 2)]
