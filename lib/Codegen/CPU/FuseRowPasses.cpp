@@ -202,18 +202,24 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
       !producer->isBeforeInBlock(consumer) || !sameBounds(producer, consumer) ||
       isShortRow(consumer))
     return false;
-  // What the producer and the ops between write.
-  SmallVector<Value> producerWrites, betweenWrites, betweenRoots;
-  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
-      collectMemoryEffects(producer);
-  if (!effects)
-    return false;
-  for (const MemoryEffects::EffectInstance &effect : *effects) {
-    if (!isa<MemoryEffects::Write>(effect.getEffect()))
-      continue;
-    if (!effect.getValue())
+  // What the producer and the ops between write: the producer's transfer
+  // writes at the top of its body (which can be forwarded) apart from its
+  // other writes (which cannot).
+  SmallVector<Value> producerWrites, producerOtherWrites, betweenWrites,
+      betweenRoots;
+  for (Operation &op : producer.getBody()->without_terminator()) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        collectMemoryEffects(&op);
+    if (!effects)
       return false;
-    producerWrites.push_back(getViewRoot(effect.getValue()));
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
+      if (!isa<MemoryEffects::Write>(effect.getEffect()))
+        continue;
+      if (!effect.getValue())
+        return false;
+      (isa<vector::TransferWriteOp>(op) ? producerWrites : producerOtherWrites)
+          .push_back(getViewRoot(effect.getValue()));
+    }
   }
   for (Operation *op = producer->getNextNode(); op != consumer;
        op = op->getNextNode()) {
@@ -258,6 +264,8 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
     Value root = getViewRoot(read.getBase());
     if (llvm::is_contained(betweenRoots, root) &&
         !readsBeforeRemainder(read, consumer, betweenWrites))
+      return false;
+    if (llvm::is_contained(producerOtherWrites, root))
       return false;
     if (llvm::is_contained(producerWrites, root) &&
         !findForwardedWrite(read, producer, consumer))

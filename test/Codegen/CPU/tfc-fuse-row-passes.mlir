@@ -293,3 +293,30 @@ func.func @short_rows(%x: memref<64x1000xf32>, %y: memref<64x1000xf32>) {
   return
 }
 
+
+// -----
+
+// Not merged: besides the write the sum would read forwarded, the first
+// pass writes the row in a nested op, which may change what the sum reads.
+// CHECK-LABEL: func.func @nested_write
+// CHECK-COUNT-2: scf.for %{{.*}} = %c0 to %c8192
+func.func @nested_write(%x: memref<8x8192xf32>, %y: memref<8x8192xf32>, %i: index, %c: i1) -> vector<1x32xf32> {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c8192 = arith.constant 8192 : index
+  %pad = arith.constant 0.0 : f32
+  %zero = arith.constant dense<0.0> : vector<1x32xf32>
+  scf.for %j = %c0 to %c8192 step %c32 {
+    %v = vector.transfer_read %x[%i, %j], %pad {in_bounds = [true, true]} : memref<8x8192xf32>, vector<1x32xf32>
+    vector.transfer_write %v, %y[%i, %j] {in_bounds = [true, true]} : vector<1x32xf32>, memref<8x8192xf32>
+    scf.if %c {
+      vector.transfer_write %zero, %y[%i, %j] {in_bounds = [true, true]} : vector<1x32xf32>, memref<8x8192xf32>
+    }
+  }
+  %sum = scf.for %j = %c0 to %c8192 step %c32 iter_args(%s = %zero) -> (vector<1x32xf32>) {
+    %v = vector.transfer_read %y[%i, %j], %pad {in_bounds = [true, true]} : memref<8x8192xf32>, vector<1x32xf32>
+    %a = arith.addf %v, %s : vector<1x32xf32>
+    scf.yield %a : vector<1x32xf32>
+  }
+  return %sum : vector<1x32xf32>
+}
