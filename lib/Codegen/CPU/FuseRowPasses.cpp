@@ -11,7 +11,7 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
-#include "MemoryEffects.h"
+#include "RowLoops.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,25 +29,6 @@ namespace mlir::tfc {
 using namespace mlir;
 using namespace mlir::tfc;
 
-/// Whether two index values are equal: the same value or constant, or the
-/// results of two equal pure ops on the same operands (a row length known
-/// at run time rounded down to the step, computed once per pass).
-static bool sameIndex(Value a, Value b) {
-  if (isEqualConstantIntOrValue(a, b))
-    return true;
-  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
-  return x && y && x->getNumResults() == 1 && x->getNumRegions() == 0 &&
-         isPure(x) &&
-         OperationEquivalence::isEquivalentTo(
-             x, y, OperationEquivalence::IgnoreLocations);
-}
-
-static bool sameBounds(scf::ForOp a, scf::ForOp b) {
-  return sameIndex(a.getLowerBound(), b.getLowerBound()) &&
-         sameIndex(a.getUpperBound(), b.getUpperBound()) &&
-         sameIndex(a.getStep(), b.getStep());
-}
-
 /// Whether `value` is a multiple of `factor`: a constant, or an
 /// `affine.apply` whose result is a product by a constant multiple of it
 /// (`(n floordiv 32) * 32`).
@@ -63,12 +44,6 @@ static bool isMultipleOf(Value value, int64_t factor) {
     return false;
   auto constant = dyn_cast<AffineConstantExpr>(product.getRHS());
   return constant && constant.getValue() % factor == 0;
-}
-
-/// Whether a transfer is unmasked, in bounds and minor-identity.
-template <typename TransferOp> static bool isPlainTransfer(TransferOp op) {
-  return !op.getMask() && op.getPermutationMap().isMinorIdentity() &&
-         llvm::all_of(op.getInBoundsValues(), [](bool b) { return b; });
 }
 
 /// The write at the top of `producer`'s body whose value `read` (in
@@ -103,7 +78,7 @@ static vector::TransferWriteOp findForwardedWrite(vector::TransferReadOp read,
 /// `%j` its induction variable, of a view defined outside it).
 static std::optional<SmallVector<Value>> getRemainderLoopWrites(scf::ForOp loop,
                                                                 Value upper) {
-  if (loop.getNumResults() != 0 || !sameIndex(loop.getLowerBound(), upper))
+  if (loop.getNumResults() != 0 || !isSameIndex(loop.getLowerBound(), upper))
     return std::nullopt;
   std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
       collectMemoryEffects(loop);
@@ -129,10 +104,6 @@ static std::optional<SmallVector<Value>> getRemainderLoopWrites(scf::ForOp loop,
   return written;
 }
 
-static bool isRemainderLoop(scf::ForOp loop, Value upper) {
-  return getRemainderLoopWrites(loop, upper).has_value();
-}
-
 /// Whether `op`'s only memory accesses are transfers of a remainder
 /// column: a constant last index at or past `upper`.
 static bool touchesOnlyRemainder(Operation *op, Value upper) {
@@ -146,8 +117,6 @@ static bool touchesOnlyRemainder(Operation *op, Value upper) {
     return pastBound(read.getIndices());
   if (auto write = dyn_cast<vector::TransferWriteOp>(op))
     return pastBound(write.getIndices());
-  if (auto loop = dyn_cast<scf::ForOp>(op))
-    return isRemainderLoop(loop, upper);
   return op->getNumRegions() == 0 && isPure(op);
 }
 
@@ -199,14 +168,13 @@ static bool isShortRow(scf::ForOp consumer) {
 /// `producer`.
 static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
   if (producer->getBlock() != consumer->getBlock() ||
-      !producer->isBeforeInBlock(consumer) || !sameBounds(producer, consumer) ||
-      isShortRow(consumer))
+      !producer->isBeforeInBlock(consumer) ||
+      !haveSameBounds(producer, consumer) || isShortRow(consumer))
     return false;
   // What the producer and the ops between write: the producer's transfer
   // writes at the top of its body (which can be forwarded) apart from its
   // other writes (which cannot).
-  SmallVector<Value> producerWrites, producerOtherWrites, betweenWrites,
-      betweenRoots;
+  SmallVector<Value> producerWrites, producerOtherWrites, betweenWrites;
   for (Operation &op : producer.getBody()->without_terminator()) {
     std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
         collectMemoryEffects(&op);
@@ -223,20 +191,18 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
   }
   for (Operation *op = producer->getNextNode(); op != consumer;
        op = op->getNextNode()) {
-    if (!touchesOnlyRemainder(op, consumer.getUpperBound()))
-      return false;
-    if (auto write = dyn_cast<vector::TransferWriteOp>(op)) {
-      betweenWrites.push_back(write.getBase());
-      betweenRoots.push_back(getViewRoot(write.getBase()));
-    }
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       std::optional<SmallVector<Value>> views =
           getRemainderLoopWrites(loop, consumer.getUpperBound());
-      for (Value view : *views) {
-        betweenWrites.push_back(view);
-        betweenRoots.push_back(getViewRoot(view));
-      }
+      if (!views)
+        return false;
+      llvm::append_range(betweenWrites, *views);
+      continue;
     }
+    if (!touchesOnlyRemainder(op, consumer.getUpperBound()))
+      return false;
+    if (auto write = dyn_cast<vector::TransferWriteOp>(op))
+      betweenWrites.push_back(write.getBase());
   }
   // The consumer: reads and pure ops, from values the producer sees.
   auto definedBefore = [&](Value value) {
@@ -262,7 +228,9 @@ static bool canMerge(scf::ForOp producer, scf::ForOp consumer) {
       continue;
     }
     Value root = getViewRoot(read.getBase());
-    if (llvm::is_contained(betweenRoots, root) &&
+    if (llvm::any_of(
+            betweenWrites,
+            [&](Value written) { return getViewRoot(written) == root; }) &&
         !readsBeforeRemainder(read, consumer, betweenWrites))
       return false;
     if (llvm::is_contained(producerOtherWrites, root))

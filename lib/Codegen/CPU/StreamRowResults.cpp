@@ -14,7 +14,7 @@
 
 #include "tfc/Codegen/CPU/Passes.h"
 
-#include "MemoryEffects.h"
+#include "RowLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -63,25 +63,13 @@ struct RowChain {
 };
 } // namespace
 
-static bool sameValue(OpFoldResult a, OpFoldResult b) {
-  return isEqualConstantIntOrValue(a, b);
-}
-
-static bool sameBounds(scf::ForOp a, scf::ForOp b) {
-  return sameValue(a.getLowerBound(), b.getLowerBound()) &&
-         sameValue(a.getUpperBound(), b.getUpperBound()) &&
-         sameValue(a.getStep(), b.getStep());
-}
-
 /// Whether `op` accesses `row` as `row[..., column]` through an in-bounds,
 /// unmasked, minor-identity transfer, the other indices defined outside
 /// `rows`.
 template <typename TransferOp>
 static bool isRowTransfer(TransferOp op, Value row, Value column,
                           scf::ForOp rows) {
-  if (op.getBase() != row || op.getMask() ||
-      !op.getPermutationMap().isMinorIdentity() ||
-      llvm::any_of(op.getInBoundsValues(), [](bool b) { return !b; }))
+  if (op.getBase() != row || !isPlainTransfer(op))
     return false;
   ValueRange indices = op.getIndices();
   if (indices.empty() || indices.back() != column)
@@ -265,7 +253,7 @@ static std::optional<RowChain> matchRowChain(scf::ForOp rows) {
       continue;
     if (!chain.producer) {
       chain.producer = dyn_cast<scf::ForOp>(op);
-      if (!chain.producer || !sameBounds(chain.producer, last))
+      if (!chain.producer || !haveSameBounds(chain.producer, last))
         return std::nullopt;
       bool producerWrites = false;
       WalkResult walk = chain.producer.walk([&](Operation *nested) {
@@ -293,7 +281,7 @@ static std::optional<RowChain> matchRowChain(scf::ForOp rows) {
     }
     // A pass over the producer's columns may read what it wrote.
     auto pass = dyn_cast<scf::ForOp>(op);
-    if (!pass || !sameBounds(pass, last))
+    if (!pass || !haveSameBounds(pass, last))
       return std::nullopt;
     WalkResult walk = pass.walk([&](Operation *nested) {
       if (auto read = dyn_cast<vector::TransferReadOp>(nested))

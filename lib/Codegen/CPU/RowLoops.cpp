@@ -1,6 +1,8 @@
-//===- MemoryEffects.cpp - memory effects of bufferized loops -------------===//
+//===- RowLoops.cpp - facts about bufferized row loops --------------------===//
 
-#include "MemoryEffects.h"
+#include "RowLoops.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -28,4 +30,20 @@ Value mlir::tfc::getViewRoot(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;
+}
+
+bool mlir::tfc::isSameIndex(Value a, Value b) {
+  if (isEqualConstantIntOrValue(a, b))
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  return x && y && x->getNumResults() == 1 && x->getNumRegions() == 0 &&
+         isPure(x) &&
+         OperationEquivalence::isEquivalentTo(
+             x, y, OperationEquivalence::IgnoreLocations);
+}
+
+bool mlir::tfc::haveSameBounds(scf::ForOp a, scf::ForOp b) {
+  return isSameIndex(a.getLowerBound(), b.getLowerBound()) &&
+         isSameIndex(a.getUpperBound(), b.getUpperBound()) &&
+         isSameIndex(a.getStep(), b.getStep());
 }
