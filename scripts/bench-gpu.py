@@ -27,6 +27,7 @@ SOURCES = os.path.join(ROOT, "test", "bench", "gpu")
 PROGRAMS = {
     "softmax": "test/bench/gpu/softmax.mlir",
     "elementwise": "test/bench/gpu/elementwise.mlir",
+    "reductions": "test/bench/gpu/reductions.mlir",
     "matmul": "test/bench/gpu/matmul.mlir",
     "mlp": "test/bench/gpu/mlp.mlir",
     "polynomial_fit": "examples/polynomial_fit/polynomial_fit.mlir",

@@ -1,7 +1,8 @@
 //===- MapLinalg.cpp - the tfc-gpu-map-linalg pass ------------------------===//
 //
 // Maps linalg ops on device buffers to gpu.launch: element-wise ops over a
-// 1-d grid, row reductions one block per row with a block-level all-reduce,
+// 1-d grid, row reductions one block per row with a block-level all-reduce
+// (column reductions and few long rows in two stages, SplitReduction.cpp),
 // matmul-like contractions as shared-memory tiles (TiledContraction.cpp),
 // runs of row ops over the same rows as one kernel (RowChain.cpp),
 // other contractions and reductions as 2-d thread tiles.
@@ -389,6 +390,12 @@ void gpu_mapping::emitRowTotal(OpBuilder &b, Location loc,
   auto first = scf::IfOp::create(b, loc, isFirst, false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(&first.getThenRegion().front());
+  storeCombined(b, loc, op, combiner, total, ivs);
+}
+
+void gpu_mapping::storeCombined(OpBuilder &b, Location loc,
+                                linalg::GenericOp op, Operation *combiner,
+                                Value total, ArrayRef<Value> ivs) {
   Value initial = loadOutputs(b, loc, op, ivs, /*all=*/true)[0];
   IRMapping mapping;
   BlockArgument out = op.getRegionOutputArgs()[0];
@@ -554,7 +561,8 @@ struct TFCGPUMapLinalgPass
           mapThreadPerOutput(b, op, blockSize);
       } else if (std::optional<gpu::AllReduceOperation> kind =
                      matchBlockReduction(op, combiner)) {
-        mapBlockReduction(b, op, *kind, combiner, blockSize);
+        if (failed(mapSplitReduction(b, op, *kind, combiner, blockSize)))
+          mapBlockReduction(b, op, *kind, combiner, blockSize);
       } else {
         mapThreadPerOutput(b, op, blockSize);
       }

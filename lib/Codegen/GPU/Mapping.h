@@ -102,6 +102,26 @@ void emitRowTotal(OpBuilder &b, Location loc, linalg::GenericOp op,
                   gpu::AllReduceOperation kind, Operation *combiner,
                   Value partial, Value isFirst, ArrayRef<Value> ivs);
 
+/// Stores `op`'s output at `ivs` combined, by a clone of `combiner`, with
+/// `total` (the combiner's operand that is not the output's).
+void storeCombined(OpBuilder &b, Location loc, linalg::GenericOp op,
+                   Operation *combiner, Value total, ArrayRef<Value> ivs);
+
+/// Maps `op`, a block reduction `matchBlockReduction` matched, when one
+/// block per output element serves it badly (SplitReduction.cpp): a column
+/// reduction (neighbouring outputs read neighbouring elements) gets a
+/// thread per output element, few long rows get several blocks per row;
+/// either cuts the reduced elements into parts when the outputs give too
+/// few blocks, and combines the parts' results in a second kernel.
+/// Returns failure, creating nothing, when the block reduction serves it.
+LogicalResult mapSplitReduction(OpBuilder &b, linalg::GenericOp op,
+                                gpu::AllReduceOperation kind,
+                                Operation *combiner, int64_t maxBlockSize);
+
+/// Whether `mapSplitReduction` cuts the rows of `op` into parts (few long
+/// rows, static in number).
+bool isSplitRowReduction(linalg::GenericOp op);
+
 /// The elements of a row one thread of a row chain's block touches (those
 /// at thread + k * blockSize), kept in registers from op to op
 /// (RowRegisters.cpp): an op reading an element an earlier op of the chain

@@ -148,7 +148,20 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
   bool hasReduction = llvm::any_of(chain, [](linalg::GenericOp op) {
     return op.getNumReductionLoops() != 0;
   });
-  if (chain.size() < 2 || !hasReduction)
+  // Few long rows are read faster by several blocks each
+  // (SplitReduction.cpp); a fill of their outputs is no reason to give them
+  // one block each.
+  auto isFill = [](linalg::GenericOp op) {
+    return op.getNumReductionLoops() == 0 &&
+           llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+             return !isa<MemRefType>(input->get().getType()) ||
+                    op.getMatchingBlockArgument(input).use_empty();
+           });
+  };
+  bool onlySplitRows = llvm::all_of(chain, [&](linalg::GenericOp op) {
+    return isFill(op) || isSplitRowReduction(op);
+  });
+  if (chain.size() < 2 || !hasReduction || onlySplitRows)
     chain.clear();
   return chain;
 }

@@ -531,3 +531,134 @@ func.func @copy_of_a_sum(%x: memref<8x64xf32>, %out: memref<8xf32>) {
   gpu.memcpy %out, %sum : memref<8xf32>, memref<8xf32>
   return
 }
+
+// -----
+
+// A column reduction: a thread per column walks down it, so a warp reads
+// consecutive addresses. 3 blocks of columns give too few blocks: the rows
+// are cut into 171 parts of 18 (grid y), each thread stores its part's sum,
+// and a second kernel adds each column's parts in order to the output.
+// CHECK-LABEL: func.func @column_sum
+// CHECK-DAG: %[[C171:.*]] = arith.constant 171 : index
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG: %[[C18:.*]] = arith.constant 18 : index
+// CHECK-DAG: %[[C700:.*]] = arith.constant 700 : index
+// CHECK: %[[PARTS:.*]] = gpu.alloc () : memref<119700xf32>
+// CHECK: gpu.launch blocks(%{{.*}}, %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C3]], %{{.*}} = %[[C171]], %{{.*}} = %{{.*}}) threads({{.*}}) in (%{{.*}} = %c256,
+// CHECK: %[[COLUMN:.*]] = arith.addi
+// CHECK: %[[BEGIN:.*]] = arith.muli %[[BY]], %[[C18]]
+// CHECK: %[[END:.*]] = arith.minui
+// CHECK: scf.for %[[ROW:.*]] = %[[BEGIN]] to %[[END]] step %c4
+// CHECK: memref.load %arg0[%[[ROW]], %[[COLUMN]]]
+// CHECK: %[[SLOT_BASE:.*]] = arith.muli %[[BY]], %[[C700]]
+// CHECK: %[[SLOT:.*]] = arith.addi %[[SLOT_BASE]], %[[COLUMN]]
+// CHECK: memref.store %{{.*}}, %[[PARTS]][%[[SLOT]]]
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C3]], %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK: scf.for %{{.*}} = %c0 to %[[C171]] step %c4
+// CHECK: memref.load %[[PARTS]]
+// CHECK: %[[INITIAL:.*]] = memref.load %arg1
+// CHECK: %[[TOTAL:.*]] = arith.addf %{{.*}}, %[[INITIAL]] : f32
+// CHECK: memref.store %[[TOTAL]], %arg1
+// CHECK-NOT: gpu.launch
+func.func @column_sum(%x: memref<3000x700xf32>, %out: memref<700xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%x : memref<3000x700xf32>) outs(%out : memref<700xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Few rows of a column reduction: one part, one kernel, a thread per column.
+// CHECK-LABEL: func.func @short_columns
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c128,
+// CHECK: scf.for %{{.*}} = %c0 to %c8 step %c4
+// CHECK-NOT: gpu.all_reduce
+// CHECK: arith.maximumf
+// CHECK-NOT: gpu.launch
+func.func @short_columns(%x: memref<8x100xf32>, %out: memref<100xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%x : memref<8x100xf32>) outs(%out : memref<100xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %o : f32
+    linalg.yield %m : f32
+  }
+  return
+}
+
+// -----
+
+// Columns of a size known at run time: the parts are counted at run time.
+// CHECK-LABEL: func.func @dynamic_columns
+// CHECK: %[[COLUMNS:.*]] = memref.dim %arg0, %c1
+// CHECK: %[[BLOCKS:.*]] = arith.ceildivui %[[COLUMNS]], %c256
+// CHECK: %[[WANTED:.*]] = arith.ceildivui %c512, %[[BLOCKS]]
+// CHECK: %[[MOST:.*]] = arith.ceildivui %{{.*}}, %c16
+// CHECK: %[[FEWER:.*]] = arith.minui %[[WANTED]], %[[MOST]]
+// CHECK: %[[PARTS:.*]] = arith.maxui %[[FEWER]], %c1
+// CHECK: %[[SLOTS:.*]] = arith.muli %[[PARTS]], %[[COLUMNS]]
+// CHECK: gpu.alloc (%[[SLOTS]]) : memref<?xf32>
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK-NOT: gpu.launch
+func.func @dynamic_columns(%x: memref<?x?xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%x : memref<?x?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Everything of [1500, 900]: one row cut into 330 parts of 4096 (a whole
+// number of the block's strides), a block each; a second kernel, one block of 256 threads, adds the parts' sums in
+// order and adds the total to the output.
+// CHECK-LABEL: func.func @sum_everything
+// CHECK: %[[PARTS:.*]] = gpu.alloc () : memref<330xf32>
+// CHECK: gpu.launch blocks(%{{.*}}, %[[PART:.*]], %{{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c330, %{{.*}} = %c1) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256,
+// CHECK: %[[BEGIN:.*]] = arith.muli %[[PART]], %c4096
+// CHECK: %[[FIRST:.*]] = arith.addi %[[BEGIN]], %[[TX]]
+// CHECK: scf.for %{{.*}} = %[[FIRST]] to %{{.*}} step %c1024
+// CHECK: %[[TOTAL:.*]] = gpu.all_reduce add
+// CHECK: memref.store %[[TOTAL]], %[[PARTS]][%[[PART]]]
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1, %{{.*}} = %c1) threads(%[[TX2:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256,
+// CHECK: scf.for %{{.*}} = %[[TX2]] to %c330 step %c1024
+// CHECK: memref.load %[[PARTS]]
+// CHECK: gpu.all_reduce add
+// CHECK: memref.store %{{.*}}, %arg1[]
+// CHECK-NOT: gpu.launch
+func.func @sum_everything(%x: memref<1500x900xf32>, %out: memref<f32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> ()>], iterator_types = ["reduction", "reduction"]} ins(%x : memref<1500x900xf32>) outs(%out : memref<f32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A fill and a row sum of four rows of 100000 are not one row chain: the
+// rows are cut into 25 parts each.
+// CHECK-LABEL: func.func @fill_and_long_rows
+// CHECK: gpu.launch
+// CHECK: gpu.alloc () : memref<100xf32>
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c25, %{{.*}} = %c1)
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c4, %{{.*}} = %c1, %{{.*}} = %c1) threads({{.*}}) in (%{{.*}} = %c32,
+func.func @fill_and_long_rows(%x: memref<4x100000xf32>, %out: memref<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%zero : f32) outs(%out : memref<4xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : memref<4x100000xf32>) outs(%out : memref<4xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

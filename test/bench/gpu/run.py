@@ -86,7 +86,7 @@ def peer_softmax_variable(torch, s):
     return lambda: torch.softmax(x, dim=1).amax(dim=1).cpu()
 
 
-def work_softmax_variable(s):
+def work_read_8192_square(s):
     return {"device_bytes": f32_bytes(s(8192), s(8192))}
 
 
@@ -213,6 +213,21 @@ def peer_adam_step(torch, s):
     return call
 
 
+def peer_column_sums(torch, s):
+    x = random_on_device(torch, s(8192), s(8192))
+    return lambda: x.sum(dim=0).cpu()
+
+
+def peer_total(torch, s):
+    x = random_on_device(torch, s(8192), s(8192))
+    return lambda: x.sum().cpu()
+
+
+def peer_bias_gradient(torch, s):
+    g = random_on_device(torch, 256, 512)
+    return lambda: g.sum(dim=0).cpu()
+
+
 def literal(values):
     return "[%s]" % ",".join(str(v) for v in values)
 
@@ -220,10 +235,19 @@ def literal(values):
 CASES = [
     Case("softmax_variable", "softmax", "rowmax_of_variable", 20,
          "softmax [8192, 8192] in a variable, row max out",
-         peer_softmax_variable, work_softmax_variable),
+         peer_softmax_variable, work_read_8192_square),
     Case("relu_fma_variables", "elementwise", "rowmax", 20,
          "relu(a*b+c)*0.5 on three [8192, 8192] variables, row max out",
          peer_elementwise, work_elementwise),
+    Case("column_sums_variable", "reductions", "columns", 20,
+         "reduce_sum over axis 0 of a [8192, 8192] variable",
+         peer_column_sums, work_read_8192_square),
+    Case("total_variable", "reductions", "total", 20,
+         "reduce_sum of all of a [8192, 8192] variable",
+         peer_total, work_read_8192_square),
+    Case("bias_gradient_variable", "reductions", "bias_gradient", 1000,
+         "reduce_sum over axis 0 of a [256, 512] variable",
+         peer_bias_gradient, lambda s: {"device_bytes": f32_bytes(256, 512)}),
     Case("matmul_4096_variables", "matmul", "rowmax_of_variables", 5,
          "matmul 4096^3, operands in variables, row max out",
          peer_matmul_variables, work_matmul_variables),

@@ -67,7 +67,11 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       partial results combined with `gpu.all_reduce` (warp shuffles and
       shared memory), then thread 0 combines with the output's initial
       value; blocks of a row shorter than `block-size` are narrower, at
-      least one warp;
+      least one warp. Column reductions (neighbouring outputs read
+      neighbouring elements) get a thread per output element walking down
+      its column, and few long rows several blocks a row; when the outputs
+      give too few blocks, the reduced elements are cut into parts whose
+      results a second kernel combines in order;
     - matmul-like contractions of f32 buffers (C[b.., m, n] += A[b.., m, k]
       * B[b.., k, n], any operand layouts, m and n at least 16): blocks of
       16x16 threads computing 64x64 output tiles (128x128 when the grid
