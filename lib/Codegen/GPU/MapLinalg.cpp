@@ -539,8 +539,24 @@ struct TFCGPUMapLinalgPass
       for (linalg::GenericOp member : chain)
         chained.insert(member);
     }
+    // Tiled contractions absorb the fill before them and the element-wise
+    // op after them where they can.
+    DenseMap<Operation *, ContractionFusion> fusions;
+    DenseSet<Operation *> taken = chained;
     for (linalg::LinalgOp linalgOp : ops) {
-      if (chained.contains(linalgOp)) {
+      auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
+      if (!op || taken.contains(op) || !op.hasPureBufferSemantics() ||
+          !isTiledContraction(op))
+        continue;
+      ContractionFusion fusion = planContractionFusion(op, taken);
+      for (linalg::GenericOp absorbed : {fusion.fill, fusion.epilogue})
+        if (absorbed)
+          taken.insert(absorbed);
+      taken.insert(op);
+      fusions[op] = fusion;
+    }
+    for (linalg::LinalgOp linalgOp : ops) {
+      if (taken.contains(linalgOp) && !fusions.count(linalgOp)) {
         linalgOp->erase();
         continue;
       }
@@ -556,6 +572,14 @@ struct TFCGPUMapLinalgPass
       Operation *combiner = nullptr;
       if (op.getNumReductionLoops() == 0) {
         mapElementwise(b, op, blockSize);
+      } else if (auto fusion = fusions.find(op); fusion != fusions.end()) {
+        // With an epilogue, the contraction runs where the epilogue was,
+        // after the allocations of its outputs.
+        if (fusion->second.freshOutput)
+          giveEpilogueFreshOutput(b, fusion->second.epilogue);
+        if (fusion->second.epilogue)
+          b.setInsertionPoint(fusion->second.epilogue);
+        (void)mapTiledContraction(b, op, fusion->second);
       } else if (linalg::isaContractionOpInterface(op)) {
         if (failed(mapTiledContraction(b, op)))
           mapThreadPerOutput(b, op, blockSize);

@@ -179,12 +179,49 @@ SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first);
 void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
                  int64_t maxBlockSize);
 
+/// The buffer a view is a view of (RowChain.cpp).
+Value rootOf(Value value);
+
+/// What a tiled contraction absorbs of the ops around it
+/// (ContractionFusion.cpp).
+struct ContractionFusion {
+  /// A fill of the whole product buffer that the contraction replaces: its
+  /// accumulators start from `initial` instead of loading the buffer.
+  linalg::GenericOp fill;
+  Value initial;
+  /// An element-wise op reading the product at its own position (a bias
+  /// add, an activation) that the contraction computes from its registers
+  /// and stores; the contraction runs where it was.
+  linalg::GenericOp epilogue;
+  /// Whether the product itself is still stored: something after the
+  /// epilogue reads it.
+  bool storeProduct = true;
+  /// Whether the epilogue's output is an input of the contraction (a
+  /// buffer bufferization reuses from layer to layer): the epilogue then
+  /// writes a new buffer (`giveEpilogueFreshOutput`).
+  bool freshOutput = false;
+};
+
+/// Makes `epilogue` write a new allocation instead of its output, which
+/// the ops after it read instead too.
+void giveEpilogueFreshOutput(OpBuilder &b, linalg::GenericOp epilogue);
+
+/// Whether `op` is a contraction `mapTiledContraction` maps.
+bool isTiledContraction(linalg::GenericOp op);
+
+/// The fill before and the element-wise op after `op`, a tiled
+/// contraction, that it can absorb (none of the ops in `taken`).
+ContractionFusion planContractionFusion(linalg::GenericOp op,
+                                        const DenseSet<Operation *> &taken);
+
 /// Maps `op`, a matmul-like contraction of f32 buffers (C[b.., m, n] +=
 /// A[b.., m, k] * B[b.., k, n], any operand layouts), to blocks that stage
 /// tiles of A and B in shared memory and threads that each accumulate a
-/// register tile; returns failure, creating nothing, when `op` is not such
-/// a contraction or is too small for it to pay.
-LogicalResult mapTiledContraction(OpBuilder &b, linalg::GenericOp op);
+/// register tile, with what it absorbs (`fusion`; the caller erases the
+/// fill and the epilogue); returns failure, creating nothing, when `op` is
+/// not such a contraction or is too small for it to pay.
+LogicalResult mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
+                                  const ContractionFusion &fusion = {});
 
 } // namespace mlir::tfc::gpu_mapping
 

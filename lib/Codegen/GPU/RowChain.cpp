@@ -19,8 +19,7 @@ using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::gpu_mapping;
 
-/// The buffer a view is a view of.
-static Value rootOf(Value value) {
+Value gpu_mapping::rootOf(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
     value = view.getViewSource();
   return value;

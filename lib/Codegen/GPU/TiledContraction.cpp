@@ -249,13 +249,14 @@ struct OutputTile {
 } // namespace
 
 /// Loads the register tile of rows `rowOf` and columns `columnOf` of the
-/// output of `op` (zero outside its `rows` and `columns`).
+/// output of `op` (zero outside its `rows` and `columns`), or takes
+/// `filled` for each element when the output was filled with it.
 static OutputTile loadOutputTile(OpBuilder &b, Location loc,
                                  const Tiling &tiling, linalg::GenericOp op,
                                  ArrayRef<Value> batchIvs,
                                  ArrayRef<Value> rowOf,
                                  ArrayRef<Value> columnOf, Value rows,
-                                 Value columns, Value zero) {
+                                 Value columns, Value zero, Value filled) {
   Value output = op.getDpsInits()[0];
   AffineMap outputMap = op.getIndexingMapsArray()[2];
   OutputTile tile;
@@ -266,8 +267,9 @@ static OutputTile loadOutputTile(OpBuilder &b, Location loc,
       tile.inRange.push_back(
           arith::AndIOp::create(b, loc, isBelow(b, loc, row, rows),
                                 isBelow(b, loc, column, columns)));
-      tile.initial.push_back(
-          loadOrZero(b, loc, tile.inRange.back(), output, tile.indices.back()));
+      tile.initial.push_back(filled ? filled
+                                    : loadOrZero(b, loc, tile.inRange.back(),
+                                                 output, tile.indices.back()));
     }
   return tile;
 }
@@ -333,8 +335,39 @@ static void buildStepK(OpBuilder &b, Location loc, const Tiling &tiling,
   scf::YieldOp::create(b, loc, accumulators);
 }
 
-LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
-                                               linalg::GenericOp op) {
+/// Computes `epilogue`, an element-wise op reading the product at its own
+/// position, at the output element `indices` whose product is `product`,
+/// and stores its results.
+static void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue,
+                         Value output, ArrayRef<Value> indices, Value product) {
+  // The epilogue's loops are the output's indices (an identity map).
+  SmallVector<Value> inputs;
+  for (OpOperand *input : epilogue.getDpsInputOperands()) {
+    Value value = input->get();
+    if (value == output)
+      inputs.push_back(product);
+    else if (!isa<MemRefType>(value.getType()))
+      inputs.push_back(value);
+    else if (epilogue.getMatchingBlockArgument(input).use_empty())
+      inputs.push_back(Value());
+    else
+      inputs.push_back(memref::LoadOp::create(
+          b, loc, value,
+          indicesAt(b, loc, epilogue.getMatchingIndexingMap(input), indices)));
+  }
+  SmallVector<Value> outs =
+      loadOutputs(b, loc, epilogue, indices, /*all=*/false);
+  storeOutputs(b, loc, epilogue, indices,
+               clonePayload(b, epilogue, indices, inputs, outs));
+}
+
+bool gpu_mapping::isTiledContraction(linalg::GenericOp op) {
+  return chooseTiling(op).has_value();
+}
+
+LogicalResult
+gpu_mapping::mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
+                                 const ContractionFusion &fusion) {
   std::optional<Tiling> tiling = chooseTiling(op);
   if (!tiling)
     return failure();
@@ -381,8 +414,9 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
                                              registerOffset(b, loc, tx, r)));
   }
   Value zero = indexConstant(b, loc, 0);
-  OutputTile outputTile = loadOutputTile(b, loc, *tiling, op, batchIvs, rowOf,
-                                         columnOf, rows, nSize, zero);
+  OutputTile outputTile =
+      loadOutputTile(b, loc, *tiling, op, batchIvs, rowOf, columnOf, rows,
+                     nSize, zero, fusion.initial);
 
   // The loop carries the accumulators and the elements loaded for the
   // next step.
@@ -407,8 +441,12 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
         scf::IfOp::create(b, loc, outputTile.inRange[i], /*withElse=*/false);
     OpBuilder::InsertionGuard insertion(b);
     b.setInsertionPointToStart(&guard.getThenRegion().front());
-    memref::StoreOp::create(b, loc, loop.getResult(i), output,
-                            outputTile.indices[i]);
+    if (fusion.storeProduct)
+      memref::StoreOp::create(b, loc, loop.getResult(i), output,
+                              outputTile.indices[i]);
+    if (fusion.epilogue)
+      emitEpilogue(b, loc, fusion.epilogue, output, outputTile.indices[i],
+                   loop.getResult(i));
   }
   return success();
 }

@@ -662,3 +662,169 @@ func.func @fill_and_long_rows(%x: memref<4x100000xf32>, %out: memref<4xf32>) {
   }
   return
 }
+
+// -----
+
+// A dense layer after bufferization: a fill of the product with zeros, the
+// matmul, and relu(product + bias) into another buffer. One tiled kernel:
+// the accumulators start at the fill's zero (the product is not loaded),
+// and each thread adds the bias and applies relu to its registers and
+// stores the layer's output; the product, read by nothing else, is never
+// stored.
+// CHECK-LABEL: func.func @dense_layer
+// CHECK-SAME: (%[[X:.*]]: memref<70x37xf32>, %[[W:.*]]: memref<37x45xf32>, %[[B:.*]]: memref<45xf32>, %[[H:.*]]: memref<70x45xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load %[[H]]
+// CHECK: %[[SUMS:.*]]:20 = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]],
+// CHECK: scf.if %{{[0-9]+}} {
+// CHECK-NEXT: %[[BIAS:.*]] = memref.load %[[B]][%[[COLUMN:.*]]]
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[SUMS]]#0, %[[BIAS]]
+// CHECK-NEXT: %[[RELU:.*]] = arith.maximumf %[[SUM]], %[[ZERO]]
+// CHECK-NEXT: memref.store %[[RELU]], %[[H]][%{{.*}}, %[[COLUMN]]]
+// CHECK-NOT: gpu.launch
+// CHECK-NOT: gpu.alloc
+// CHECK: return
+func.func @dense_layer(%x: memref<70x37xf32>, %w: memref<37x45xf32>, %b: memref<45xf32>, %h: memref<70x45xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = gpu.alloc () : memref<70x45xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<70x45xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<70x37xf32>, memref<37x45xf32>) outs(%p : memref<70x45xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p, %b : memref<70x45xf32>, memref<45xf32>) outs(%h : memref<70x45xf32>) {
+  ^bb0(%in: f32, %bias: f32, %o: f32):
+    %s = arith.addf %in, %bias : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// The product is read again after the epilogue: it is stored as well. A
+// fill read between the fill and the matmul stays a kernel of its own, and
+// the matmul loads the product's initial value.
+// CHECK-LABEL: func.func @product_read_later
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK: memref.load %[[P:.*]][
+// CHECK: scf.for
+// CHECK: scf.if %{{[0-9]+}} {
+// CHECK-NEXT: memref.store %{{.*}}, %[[P]]
+// CHECK-NEXT: memref.load %arg2
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: memref.store
+// CHECK-NOT: gpu.launch
+// CHECK: return %[[P]]
+func.func @product_read_later(%x: memref<70x37xf32>, %w: memref<37x45xf32>, %b: memref<45xf32>, %h: memref<70x45xf32>, %copy: memref<70x45xf32>) -> memref<70x45xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = gpu.alloc () : memref<70x45xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<70x45xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : memref<70x45xf32>) outs(%copy : memref<70x45xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<70x37xf32>, memref<37x45xf32>) outs(%p : memref<70x45xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p, %b : memref<70x45xf32>, memref<45xf32>) outs(%h : memref<70x45xf32>) {
+  ^bb0(%in: f32, %bias: f32, %o: f32):
+    %s = arith.addf %in, %bias : f32
+    linalg.yield %s : f32
+  }
+  return %p : memref<70x45xf32>
+}
+
+// -----
+
+// The epilogue would overwrite the matmul's input, which other blocks still
+// read (bufferization reuses a layer's input buffer for its output): it
+// writes a new buffer, which the ops after it read instead.
+// CHECK-LABEL: func.func @epilogue_over_input
+// CHECK: %[[H:.*]] = gpu.alloc () : memref<64x64xf32>
+// CHECK: gpu.launch
+// CHECK: %[[FRESH:.*]] = gpu.alloc () : memref<64x64xf32>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[H]]
+// CHECK: math.tanh
+// CHECK-NEXT: memref.store %{{.*}}, %[[FRESH]]
+// CHECK-NOT: gpu.launch
+// CHECK: return %[[FRESH]]
+func.func @epilogue_over_input(%x: memref<64x64xf32>, %w: memref<64x64xf32>) -> memref<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %h = gpu.alloc () : memref<64x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : memref<64x64xf32>) outs(%h : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  }
+  %p = gpu.alloc () : memref<64x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%h, %w : memref<64x64xf32>, memref<64x64xf32>) outs(%p : memref<64x64xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : memref<64x64xf32>) outs(%h : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %t = math.tanh %in : f32
+    linalg.yield %t : f32
+  }
+  return %h : memref<64x64xf32>
+}
+
+// -----
+
+// An op reading the product transposed is not an epilogue: each thread
+// would need another thread's element. (The fill still starts the
+// accumulators.)
+// CHECK-LABEL: func.func @transposed_reader
+// CHECK: %[[P:.*]] = gpu.alloc
+// CHECK: gpu.launch
+// CHECK: memref.store %{{.*}}, %[[P]][
+// CHECK: gpu.launch
+// CHECK: memref.load %[[P]]
+// CHECK-NOT: gpu.launch
+func.func @transposed_reader(%x: memref<64x64xf32>, %w: memref<64x64xf32>, %out: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = gpu.alloc () : memref<64x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  %other = gpu.alloc () : memref<64x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<64x64xf32>, memref<64x64xf32>) outs(%p : memref<64x64xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p : memref<64x64xf32>) outs(%out : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  return
+}

@@ -79,7 +79,11 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
       k, the threads copy the A and B tiles into workgroup memory (the
       global loads coalesced along each operand's fastest index, issued
       one step ahead), meet at a barrier, and each accumulates a 4x4 (8x8)
-      register tile from 128-bit workgroup loads;
+      register tile from 128-bit workgroup loads. The fill of the product
+      just before it starts its accumulators instead, and an element-wise
+      op just after it reading the product at its own position (bias add,
+      activation) is computed from the registers and stored (the product
+      only when read later): a dense layer is one kernel;
     - other contractions and reductions: a 2-d grid of 16x16-thread tiles
       over the last two parallel dimensions (batch dimensions on the grid's
       z), each thread computing one output element;
