@@ -78,12 +78,15 @@ struct ReductionSpace {
 } // namespace
 
 /// Whether neighbouring output elements of `op` read neighbouring elements:
-/// every buffer the payload reads either has the last parallel loop as its
-/// unit-stride fastest index or does not depend on that loop (the same
-/// element for neighbouring threads), and one buffer is of the first kind.
+/// every buffer the payload reads has the last parallel loop as its
+/// unit-stride fastest index, or depends on no reduced loop (the same
+/// element for a thread's whole column). A buffer read along the reduced
+/// loops and broadcast over the columns (a convolution's input, a weight
+/// per reduced row) leaves the block reduction, which reads it coalesced.
 static bool readsAlongColumns(linalg::GenericOp op) {
-  SmallVector<unsigned> parallel;
+  SmallVector<unsigned> parallel, reduced;
   op.getParallelDims(parallel);
+  op.getReductionDims(reduced);
   if (parallel.empty())
     return false;
   unsigned last = parallel.back();
@@ -93,8 +96,12 @@ static bool readsAlongColumns(linalg::GenericOp op) {
     if (!type || op.getMatchingBlockArgument(input).use_empty())
       continue;
     AffineMap map = op.getMatchingIndexingMap(input);
-    if (!map.isFunctionOfDim(last))
+    if (!map.isFunctionOfDim(last)) {
+      if (llvm::any_of(reduced,
+                       [&](unsigned d) { return map.isFunctionOfDim(d); }))
+        return false;
       continue;
+    }
     auto fastest = dyn_cast<AffineDimExpr>(map.getResults().back());
     if (!fastest || fastest.getPosition() != last ||
         !type.isLastDimUnitStride())
@@ -235,19 +242,13 @@ static void mapColumnReduction(OpBuilder &b, linalg::GenericOp op,
 /// into parts.
 static std::optional<int64_t> splitRowCount(linalg::GenericOp op) {
   int64_t rows = 1, length = 1;
-  bool dynamicLength = false;
   for (auto [size, type] :
        llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
-    bool reduced = type == utils::IteratorType::reduction;
-    if (!ShapedType::isDynamic(size))
-      (reduced ? length : rows) *= size;
-    else if (reduced)
-      dynamicLength = true;
-    else
+    if (ShapedType::isDynamic(size))
       return std::nullopt;
+    (type == utils::IteratorType::reduction ? length : rows) *= size;
   }
-  if (rows < 1 || rows > kMaxSplitRows ||
-      (!dynamicLength && length < kMinSplitRow))
+  if (rows < 1 || rows > kMaxSplitRows || length < kMinSplitRow)
     return std::nullopt;
   return rows;
 }

@@ -828,3 +828,24 @@ func.func @transposed_reader(%x: memref<64x64xf32>, %w: memref<64x64xf32>, %out:
   }
   return
 }
+
+// -----
+
+// A column sum of x less a value per row (a matmul-like weighting would be
+// a contraction): the values are read along the reduced loop and broadcast
+// over the columns, so the block per column stays (its threads read the
+// values coalesced).
+// CHECK-LABEL: func.func @weighted_columns
+// CHECK-NOT: gpu.alloc
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %c100, %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK: gpu.all_reduce add
+// CHECK-NOT: gpu.launch
+func.func @weighted_columns(%x: memref<3000x100xf32>, %w: memref<3000xf32>, %out: memref<100xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%x, %w : memref<3000x100xf32>, memref<3000xf32>) outs(%out : memref<100xf32>) {
+  ^bb0(%in: f32, %weight: f32, %o: f32):
+    %p = arith.subf %in, %weight : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

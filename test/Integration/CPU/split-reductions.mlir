@@ -64,7 +64,8 @@ func.func @integers(%x: tensor<30000x40xi32> {tfc.name = "x"}) -> (tensor<40xi32
   return %r#0, %r#1 : tensor<40xi32>, tensor<40xi32>
 }
 
-// Sizes known at run time: the parts are counted at run time.
+// Sizes known at run time: the columns' parts are counted at run time;
+// the sum of everything and the row maxima keep a block per output.
 func.func @dynamic(%x: tensor<?x?xf32> {tfc.name = "x"}) -> (tensor<?xf32>, tensor<f32>, tensor<?xf32>) {
   %r:3 = tfc.graph -> (tensor<?xf32>, tensor<f32>, tensor<?xf32>) {
     %columns = tfc.reduce_sum %x axes [0] : tensor<?x?xf32>
