@@ -95,10 +95,10 @@ private:
                 const Schedule &body);
   /// Loops over the threads of a block; `body` runs in each with the
   /// block's mapping extended by the thread's ids.
-  void forEachThread(OpBuilder &b, Location loc,
-                     function_ref<void(IRMapping &local, Value thread,
-                                       ArrayRef<Value> tids)>
-                         body);
+  void forEachThread(
+      OpBuilder &b, Location loc,
+      function_ref<void(IRMapping &local, Value thread, ArrayRef<Value> tids)>
+          body);
   void emitPhase(OpBuilder &b, Location loc, ArrayRef<Operation *> ops);
   /// `value` in a thread: mapped, or loaded from its slot.
   Value threadValue(OpBuilder &b, Location loc, IRMapping &local, Value value,
@@ -177,8 +177,9 @@ LogicalResult KernelEmulator::schedule(Block &block, Schedule &out) {
     }
     // Top-level ids and constants are the same in every phase: they are
     // mapped, not carried.
-    if (topLevel && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
-                        gpu::GridDimOp>(op)) {
+    if (topLevel &&
+        isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(
+            op)) {
       idOps.push_back(&op);
       continue;
     }
@@ -294,9 +295,9 @@ Value KernelEmulator::uniformValue(OpBuilder &b, Location loc, Value value) {
     if (Value id = idValue(def, {}))
       return id;
   // Thread 0's copy: the value is the same in every thread.
-  return memref::LoadOp::create(b, loc, crossing.lookup(value),
-                                ValueRange{arith::ConstantIndexOp::create(
-                                    b, loc, 0)});
+  return memref::LoadOp::create(
+      b, loc, crossing.lookup(value),
+      ValueRange{arith::ConstantIndexOp::create(b, loc, 0)});
 }
 
 /// Runs `ops` in every thread: values of other steps are loaded from their
@@ -305,34 +306,34 @@ void KernelEmulator::emitPhase(OpBuilder &b, Location loc,
                                ArrayRef<Operation *> ops) {
   if (ops.empty())
     return;
-  forEachThread(b, loc,
-                [&](IRMapping &local, Value thread, ArrayRef<Value> tids) {
-    for (Operation *op : ops) {
-      op->walk([&](Operation *inner) {
-        for (Value operand : inner->getOperands())
-          if (crossing.count(operand))
-            threadValue(b, loc, local, operand, thread);
-      });
-      SmallVector<Value> results;
-      if (Value id = idValue(op, tids)) {
-        results.push_back(id);
-        local.map(op->getResult(0), id);
-      } else {
-        Operation *clone = b.clone(*op, local);
-        // Top-level ids are mapped; nested ones are replaced in the clones.
-        clone->walk([&](Operation *inner) {
-          if (Value id = idValue(inner, tids)) {
-            inner->getResult(0).replaceAllUsesWith(id);
-            inner->erase();
+  forEachThread(
+      b, loc, [&](IRMapping &local, Value thread, ArrayRef<Value> tids) {
+        for (Operation *op : ops) {
+          op->walk([&](Operation *inner) {
+            for (Value operand : inner->getOperands())
+              if (crossing.count(operand))
+                threadValue(b, loc, local, operand, thread);
+          });
+          SmallVector<Value> results;
+          if (Value id = idValue(op, tids)) {
+            results.push_back(id);
+            local.map(op->getResult(0), id);
+          } else {
+            Operation *clone = b.clone(*op, local);
+            // Top-level ids are mapped; nested ones are replaced in the clones.
+            clone->walk([&](Operation *inner) {
+              if (Value id = idValue(inner, tids)) {
+                inner->getResult(0).replaceAllUsesWith(id);
+                inner->erase();
+              }
+            });
+            results.append(clone->result_begin(), clone->result_end());
           }
-        });
-        results.append(clone->result_begin(), clone->result_end());
-      }
-      for (auto [result, value] : llvm::zip(op->getResults(), results))
-        if (Value slot = crossing.lookup(result))
-          memref::StoreOp::create(b, loc, value, slot, thread);
-    }
-  });
+          for (auto [result, value] : llvm::zip(op->getResults(), results))
+            if (Value slot = crossing.lookup(result))
+              memref::StoreOp::create(b, loc, value, slot, thread);
+        }
+      });
 }
 
 void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
@@ -348,9 +349,9 @@ void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value next = memref::LoadOp::create(b, loc, slot, loop.getInductionVar());
-    scf::YieldOp::create(b, loc,
-                         combine(b, loc, *reduce.getOp(),
-                                 loop.getRegionIterArgs()[0], next));
+    scf::YieldOp::create(
+        b, loc,
+        combine(b, loc, *reduce.getOp(), loop.getRegionIterArgs()[0], next));
   }
   // The result is the same in every thread: later steps use it directly.
   mapping.map(reduce.getResult(), loop.getResult(0));
@@ -362,16 +363,17 @@ void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
 void KernelEmulator::emitLoop(OpBuilder &b, Location loc, scf::ForOp loop,
                               const Schedule &body) {
   forEachThread(b, loc, [&](IRMapping &local, Value thread, ArrayRef<Value>) {
-    SmallVector<Value> inits = llvm::map_to_vector(
-        loop.getInitArgs(),
-        [&](Value init) { return threadValue(b, loc, local, init, thread); });
+    SmallVector<Value> inits =
+        llvm::map_to_vector(loop.getInitArgs(), [&](Value init) {
+          return threadValue(b, loc, local, init, thread);
+        });
     for (auto [arg, init] : llvm::zip(loop.getRegionIterArgs(), inits))
       memref::StoreOp::create(b, loc, init, crossing.lookup(arg), thread);
   });
-  auto emulated = scf::ForOp::create(
-      b, loc, uniformValue(b, loc, loop.getLowerBound()),
-      uniformValue(b, loc, loop.getUpperBound()),
-      uniformValue(b, loc, loop.getStep()));
+  auto emulated =
+      scf::ForOp::create(b, loc, uniformValue(b, loc, loop.getLowerBound()),
+                         uniformValue(b, loc, loop.getUpperBound()),
+                         uniformValue(b, loc, loop.getStep()));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(emulated.getBody()->getTerminator());
   mapping.map(loop.getInductionVar(), emulated.getInductionVar());
@@ -379,9 +381,10 @@ void KernelEmulator::emitLoop(OpBuilder &b, Location loc, scf::ForOp loop,
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   forEachThread(b, loc, [&](IRMapping &local, Value thread, ArrayRef<Value>) {
     // Every yielded value is read before any iteration argument is set.
-    SmallVector<Value> next = llvm::map_to_vector(
-        yield.getOperands(),
-        [&](Value value) { return threadValue(b, loc, local, value, thread); });
+    SmallVector<Value> next =
+        llvm::map_to_vector(yield.getOperands(), [&](Value value) {
+          return threadValue(b, loc, local, value, thread);
+        });
     for (auto [arg, value] : llvm::zip(loop.getRegionIterArgs(), next))
       memref::StoreOp::create(b, loc, value, crossing.lookup(arg), thread);
   });
@@ -502,7 +505,8 @@ struct TFCGPUEmulatePass
         b.setInsertionPointToEnd(module.getBody());
         KernelEmulator emulator(kernel);
         FailureOr<func::FuncOp> func = emulator.emulate(
-            b, (kernels.getName() + "_" + kernel.getName() + "_emulated").str());
+            b,
+            (kernels.getName() + "_" + kernel.getName() + "_emulated").str());
         if (failed(func))
           return signalPassFailure();
         symbols.insert(*func);
