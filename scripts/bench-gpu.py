@@ -31,7 +31,10 @@ PROGRAMS = {
     "matmul": "test/bench/gpu/matmul.mlir",
     "mlp": "test/bench/gpu/mlp.mlir",
     "polynomial_fit": "examples/polynomial_fit/polynomial_fit.mlir",
+    "matmul_tf32": "test/bench/gpu/matmul.mlir",
 }
+# Library name -> extra flags of its `tfc compile`.
+FLAGS = {"matmul_tf32": ["--gpu-matmul-precision=tf32"]}
 
 SMALL_SIZES = {8192: 64, 4096: 48, 2048: 32}
 
@@ -71,7 +74,8 @@ def make(build, out, small):
             f.write(shrink(text) if small else text)
         library = os.path.join(out, "models", "lib%s.so" % name)
         made = subprocess.run([tfc, "compile", "--target=cuda", source,
-                               "-o", library], capture_output=True, text=True)
+                               "-o", library] + FLAGS.get(name, []),
+                              capture_output=True, text=True)
         if made.returncode != 0:
             sys.exit("bench-gpu: %s does not compile for CUDA:\n%s" %
                      (program, made.stderr))

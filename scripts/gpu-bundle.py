@@ -54,8 +54,19 @@ RUNTIME_CHECK_FAILURES = [
                   "--input", "b=[[10,20],[30,40],[50,60]]"]),
 ]
 
+# Programs compiled for CUDA with extra flags (their CPU reference as
+# usual): the TF32 tensor cores' matmuls, whose integer cases must equal the
+# CPU's and whose rounded case must be within TF32's error, which the
+# comparison's tolerance does not cover, so it is left out.
+FLAGGED_PROGRAMS = [
+    ("tf32_matmul", "test/Integration/CUDA/Inputs/tf32_matmul.mlir",
+     ["--gpu-matmul-precision=tf32"], ["exact", "transposed", "batched",
+                                       "dense"]),
+]
+
 # Cases compute-sanitizer checks when the machine has it.
-SANITIZED = ["softmax.softmax", "mlp.train_step", "cond.cond_fed"]
+SANITIZED = ["softmax.softmax", "mlp.train_step", "cond.cond_fed",
+             "tf32_matmul.exact"]
 
 
 def run(command, **kwargs):
@@ -73,17 +84,19 @@ class Bundle:
         self.notes = []
         self.compiled = {}
 
-    def compile(self, name, source):
-        """Compiles `source` for CUDA (into the bundle) and for the CPU;
-        returns the two paths, or None after noting why not."""
+    def compile(self, name, source, cuda_flags=()):
+        """Compiles `source` for CUDA (into the bundle, with `cuda_flags`)
+        and for the CPU; returns the two paths, or None after noting why
+        not."""
         if name in self.compiled:
             return self.compiled[name]
         cuda = os.path.join(self.out, "models", "lib%s.so" % name)
         cpu = os.path.join(self.work, "lib%s.so" % name)
         result = None
         for target, path in (("cpu", cpu), ("cuda", cuda)):
+            flags = list(cuda_flags) if target == "cuda" else []
             made = run([self.tfc, "compile", "--target=" + target, source,
-                        "-o", path])
+                        "-o", path] + flags)
             if made.returncode != 0:
                 first = (made.stderr.strip().splitlines() or ["?"])[0]
                 what = ("an example of an error (it does not compile for the "
@@ -174,6 +187,11 @@ class Bundle:
             if libraries:
                 self.add_case(name, libraries, fn, args,
                               loops="tfc.while" in open(path).read())
+        for name, source, flags, fns in FLAGGED_PROGRAMS:
+            libraries = self.compile(name, os.path.join(ROOT, source), flags)
+            if libraries:
+                for fn in fns:
+                    self.add_case(name, libraries, fn, [])
         for source in integration_programs(ROOT):
             name = os.path.splitext(os.path.basename(source))[0]
             name = "cpu_" + name.replace("-", "_")

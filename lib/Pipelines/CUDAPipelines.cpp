@@ -70,7 +70,9 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
   addBufferization(pm);
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addPass(createTFCGPUDeviceMemory());
-  pm.addNestedPass<func::FuncOp>(createTFCGPUMapLinalg());
+  TFCGPUMapLinalgOptions mapping;
+  mapping.matmulPrecision = options.matmulPrecision;
+  pm.addNestedPass<func::FuncOp>(createTFCGPUMapLinalg(mapping));
   pm.addPass(createTFCGPUVerifyHostCode());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createCanonicalizerPass());
@@ -110,6 +112,8 @@ void mlir::tfc::buildTfcCUDABackendPipeline(
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createTFCGPULowerAllReduce());
   kernels.addPass(createSCFToControlFlowPass());
+  // Tensor cores' mma.sync (--gpu-matmul-precision=tf32).
+  kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());

@@ -100,6 +100,11 @@ static cl::opt<std::string, true> compileCudaToolkit(
     "cuda-toolkit", cl::desc(help::toolkit), cl::value_desc("dir"),
     cl::location(compileOptions.pipeline.toolkit), cl::sub(compileCommand),
     cl::cat(tfcCategory));
+static cl::opt<std::string, true> compileMatmulPrecision(
+    "gpu-matmul-precision", cl::desc(help::matmulPrecision),
+    cl::value_desc("f32|tf32"),
+    cl::location(compileOptions.pipeline.matmulPrecision),
+    cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string, true> compileTriple(
     "target-triple", cl::desc(help::targetTriple), cl::value_desc("triple"),
     cl::location(compileOptions.pipeline.targetTriple),
@@ -334,6 +339,31 @@ static bool readCompileFlags(CompilerOptions &options) {
              << " is not an architecture (use sm_80, sm_90, ...)\n";
       return false;
     }
+  StringRef precision = options.pipeline.matmulPrecision;
+  if (precision != "f32" && precision != "tf32") {
+    errs() << "tfc compile: --gpu-matmul-precision " << precision
+           << " is not f32 or tf32\n";
+    return false;
+  }
+  if (precision == "tf32") {
+    if (options.device == DeviceTarget::CPU) {
+      errs() << "tfc compile: --gpu-matmul-precision=tf32 is for "
+                "--target=cuda (or cuda-emulator); the CPU target "
+                "multiplies in f32\n";
+      return false;
+    }
+    // TF32 mma.sync needs sm_80.
+    for (const std::string &arch : options.pipeline.archs) {
+      unsigned number = 0;
+      if (!StringRef(arch).drop_front(3).getAsInteger(10, number) &&
+          number < 80) {
+        errs() << "tfc compile: --gpu-matmul-precision=tf32 needs tensor "
+                  "cores with TF32 (sm_80 and later), not --cuda-arch "
+               << arch << "\n";
+        return false;
+      }
+    }
+  }
   return true;
 }
 

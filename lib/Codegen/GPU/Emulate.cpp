@@ -11,8 +11,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -91,6 +94,7 @@ private:
   LogicalResult findCrossingValues(const Schedule &top);
   void emitSchedule(OpBuilder &b, Location loc, const Schedule &schedule);
   void emitAllReduce(OpBuilder &b, Location loc, gpu::AllReduceOp reduce);
+  void emitMmaSync(OpBuilder &b, Location loc, nvgpu::MmaSyncOp mma);
   void emitLoop(OpBuilder &b, Location loc, scf::ForOp loop,
                 const Schedule &body);
   /// Loops over the threads of a block; `body` runs in each with the
@@ -126,8 +130,21 @@ private:
 };
 } // namespace
 
+/// Whether `mma` is the one `mma.sync` the emulator runs: m16n8k8 on TF32
+/// with f32 accumulators (A vector<4x1xf32>, B vector<2x1xf32>, C
+/// vector<2x2xf32>).
+static bool isEmulatedMma(nvgpu::MmaSyncOp mma) {
+  Type f32 = Float32Type::get(mma.getContext());
+  auto shape = [](Value v) { return cast<VectorType>(v.getType()); };
+  return mma.getTf32Enabled() &&
+         llvm::equal(mma.getMmaShapeAsArray(), ArrayRef<int64_t>{16, 8, 8}) &&
+         shape(mma.getMatrixA()) == VectorType::get({4, 1}, f32) &&
+         shape(mma.getMatrixB()) == VectorType::get({2, 1}, f32) &&
+         shape(mma.getMatrixC()) == VectorType::get({2, 2}, f32);
+}
+
 static bool isSync(Operation *op) {
-  return isa<gpu::BarrierOp, gpu::AllReduceOp>(op);
+  return isa<gpu::BarrierOp, gpu::AllReduceOp, nvgpu::MmaSyncOp>(op);
 }
 
 static bool holdsSync(Operation *op) {
@@ -146,6 +163,9 @@ LogicalResult KernelEmulator::schedule(Block &block, Schedule &out) {
       if (auto reduce = dyn_cast<gpu::AllReduceOp>(op);
           reduce && !reduce.getOp())
         return reduce.emitOpError("with a region is not emulated");
+      if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op); mma && !isEmulatedMma(mma))
+        return mma.emitOpError("of this shape is not emulated (only m16n8k8 "
+                               "on TF32)");
       stepOf[&op] = stepOf.size();
       out.steps.emplace_back().op = &op;
       out.steps.emplace_back();
@@ -219,6 +239,9 @@ LogicalResult KernelEmulator::findCrossingValues(const Schedule &top) {
           crossing.insert({arg, Value()});
         visit(*step.body);
       }
+      // An mma's result differs from lane to lane.
+      if (auto mma = dyn_cast_or_null<nvgpu::MmaSyncOp>(step.op))
+        crossing.insert({mma.getRes(), Value()});
     }
   };
   visit(top);
@@ -357,6 +380,79 @@ void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
   mapping.map(reduce.getResult(), loop.getResult(0));
 }
 
+/// `mma.sync` m16n8k8 on TF32 for each warp of the block, from the lanes'
+/// fragments as PTX lays them out: lane l (group g = l / 4, index t = l % 4)
+/// holds A at rows g, g + 8 and columns t, t + 4 (a0: (g, t), a1: (g + 8,
+/// t), a2: (g, t + 4), a3: (g + 8, t + 4)), B at rows t, t + 4 of column g,
+/// and C and D at rows g, g + 8 and columns 2t, 2t + 1. The operands are
+/// read as the tensor cores read them, their low 13 bits dropped; the
+/// products are summed in order along k.
+void KernelEmulator::emitMmaSync(OpBuilder &b, Location loc,
+                                 nvgpu::MmaSyncOp mma) {
+  Value dSlot = crossing.lookup(mma.getRes());
+  auto index = [&](int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value).getResult();
+  };
+  Type f32 = b.getF32Type(), i32 = b.getI32Type();
+  Value mask = arith::ConstantIntOp::create(b, loc, i32, 0xFFFFE000);
+  auto asTF32 = [&](Value value) -> Value {
+    Value bits = arith::BitcastOp::create(b, loc, i32, value);
+    return arith::BitcastOp::create(b, loc, f32,
+                                    arith::AndIOp::create(b, loc, bits, mask));
+  };
+  // Lane `lane`'s `operand`: from its slot, or the same in every lane (a
+  // constant).
+  auto fragment = [&](Value operand, Value lane) -> Value {
+    if (Value slot = crossing.lookup(operand))
+      return memref::LoadOp::create(b, loc, slot, lane);
+    return uniformValue(b, loc, operand);
+  };
+  auto element = [&](Value operand, Value lane, ArrayRef<int64_t> position) {
+    return vector::ExtractOp::create(b, loc, fragment(operand, lane), position)
+        .getResult();
+  };
+  auto warps = scf::ForOp::create(b, loc, index(0), threadCount, index(32));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(warps.getBody());
+  Value warp = warps.getInductionVar();
+  auto lanes = scf::ForOp::create(b, loc, index(0), index(32), index(1));
+  b.setInsertionPointToStart(lanes.getBody());
+  Value lane = lanes.getInductionVar();
+  Value self = arith::AddIOp::create(b, loc, warp, lane);
+  Value group = arith::DivUIOp::create(b, loc, lane, index(4));
+  Value inGroup = arith::RemUIOp::create(b, loc, lane, index(4));
+  Value result = fragment(mma.getMatrixC(), self);
+  for (int64_t h = 0; h < 2; ++h)
+    for (int64_t j = 0; j < 2; ++j) {
+      // D[row][column], row = g + 8h, column = 2t + j.
+      Value column = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, inGroup, index(2)), index(j));
+      Value sum =
+          vector::ExtractOp::create(b, loc, result, ArrayRef<int64_t>{h, j});
+      for (int64_t k = 0; k < 8; ++k) {
+        // A[row][k] is in lane g * 4 + k % 4; B[k][column] in lane
+        // column * 4 + k % 4.
+        Value aLane = arith::AddIOp::create(
+            b, loc, warp,
+            arith::AddIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, group, index(4)),
+                index(k % 4)));
+        Value bLane = arith::AddIOp::create(
+            b, loc, warp,
+            arith::AddIOp::create(
+                b, loc, arith::MulIOp::create(b, loc, column, index(4)),
+                index(k % 4)));
+        Value a =
+            asTF32(element(mma.getMatrixA(), aLane, {h + 2 * (k / 4), 0}));
+        Value bValue = asTF32(element(mma.getMatrixB(), bLane, {k / 4, 0}));
+        sum = math::FmaOp::create(b, loc, a, bValue, sum);
+      }
+      result = vector::InsertOp::create(b, loc, sum, result,
+                                        ArrayRef<int64_t>{h, j});
+    }
+  memref::StoreOp::create(b, loc, result, dSlot, self);
+}
+
 /// A loop holding barriers runs once for the block; its iteration
 /// arguments live in per-thread slots, set from the initial values before
 /// the first iteration and from the yielded ones after each.
@@ -397,6 +493,8 @@ void KernelEmulator::emitSchedule(OpBuilder &b, Location loc,
       emitPhase(b, loc, step.ops);
     else if (auto reduce = dyn_cast<gpu::AllReduceOp>(step.op))
       emitAllReduce(b, loc, reduce);
+    else if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(step.op))
+      emitMmaSync(b, loc, mma);
     else if (auto loop = dyn_cast<scf::ForOp>(step.op))
       emitLoop(b, loc, loop, *step.body);
     // A barrier only separates phases.

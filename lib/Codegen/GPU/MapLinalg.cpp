@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -519,6 +520,16 @@ struct TFCGPUMapLinalgPass
   using Base::Base;
 
   void runOnOperation() override {
+    MatmulPrecision precision;
+    if (matmulPrecision == "f32") {
+      precision = MatmulPrecision::F32;
+    } else if (matmulPrecision == "tf32") {
+      precision = MatmulPrecision::TF32;
+    } else {
+      getOperation().emitError("unknown matmul precision '")
+          << matmulPrecision << "' (expected f32 or tf32)";
+      return signalPassFailure();
+    }
     refillCopiesOfFills(getOperation());
     SmallVector<linalg::LinalgOp> ops;
     getOperation().walk([&](linalg::LinalgOp op) {
@@ -579,9 +590,9 @@ struct TFCGPUMapLinalgPass
           giveEpilogueFreshOutput(b, fusion->second.epilogue);
         if (fusion->second.epilogue)
           b.setInsertionPoint(fusion->second.epilogue);
-        (void)mapTiledContraction(b, op, fusion->second);
+        (void)mapTiledContraction(b, op, fusion->second, precision);
       } else if (linalg::isaContractionOpInterface(op)) {
-        if (failed(mapTiledContraction(b, op)))
+        if (failed(mapTiledContraction(b, op, {}, precision)))
           mapThreadPerOutput(b, op, blockSize);
       } else if (std::optional<gpu::AllReduceOperation> kind =
                      matchBlockReduction(op, combiner)) {

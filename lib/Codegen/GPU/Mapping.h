@@ -206,6 +206,11 @@ struct ContractionFusion {
 /// the ops after it read instead too.
 void giveEpilogueFreshOutput(OpBuilder &b, linalg::GenericOp epilogue);
 
+/// How tiled f32 matmuls multiply: f32 FMAs (exact f32 products), or TF32
+/// tensor cores (`mma.sync`, sm_80 and later; the operands rounded to 10
+/// bits of mantissa, the sums in f32).
+enum class MatmulPrecision { F32, TF32 };
+
 /// Whether `op` is a contraction `mapTiledContraction` maps.
 bool isTiledContraction(linalg::GenericOp op);
 
@@ -220,8 +225,10 @@ ContractionFusion planContractionFusion(linalg::GenericOp op,
 /// register tile, with what it absorbs (`fusion`; the caller erases the
 /// fill and the epilogue); returns failure, creating nothing, when `op` is
 /// not such a contraction or is too small for it to pay.
-LogicalResult mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
-                                  const ContractionFusion &fusion = {});
+LogicalResult
+mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
+                    const ContractionFusion &fusion = {},
+                    MatmulPrecision precision = MatmulPrecision::F32);
 
 } // namespace mlir::tfc::gpu_mapping
 

@@ -6,7 +6,9 @@
 // loaded into shared memory, wait at a barrier, issue the global loads of
 // the next step, and each accumulates its register tile with fused
 // multiply-adds from 128-bit shared-memory loads before a second barrier
-// frees the tiles.
+// frees the tiles. With TF32 tensor cores (opt-in), each warp accumulates
+// a part of the block's tile with `mma.sync` instead, from operands
+// rounded to TF32 as they are staged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -34,17 +37,36 @@ constexpr int64_t kStepK = 8;
 /// index is the fastest then fall in distinct banks, and rows stay 16-byte
 /// aligned for the vector loads.
 constexpr int64_t kPad = 4;
+/// With tensor cores, a warp's fragment loads read rows k and k + 4 of 8
+/// consecutive elements: rows 8 banks apart keep its 32 loads in distinct
+/// banks.
+constexpr int64_t kTensorCorePad = 8;
+/// Threads of a warp, and warps of a block along m (the rest along n).
+constexpr int64_t kWarp = 32;
+constexpr int64_t kWarpsAlongM = 2;
+constexpr int64_t kWarpsAlongN = kThreads / kWarp / kWarpsAlongM;
+/// The shape of one `mma.sync` on TF32: m16 n8 k8.
+constexpr int64_t kMmaM = 16, kMmaN = 8;
 
 struct Tiling {
   linalg::ContractionDimensions dims;
   /// Chunks of 4 rows (and of 4 columns) in a thread's register tile, 64
   /// rows apart: 1 gives 64x64 block tiles, 2 gives 128x128.
   int64_t chunks;
+  /// Whether warps accumulate with TF32 `mma.sync`.
+  bool tensorCores = false;
 
   /// Rows (and columns) of a block's tile.
   int64_t side() const { return chunks * kThreadsPerSide * kVector; }
   /// Rows (and columns) of a thread's register tile.
   int64_t registers() const { return chunks * kVector; }
+  int64_t pad() const { return tensorCores ? kTensorCorePad : kPad; }
+  /// With tensor cores: the rows (columns) of a warp's part of the tile,
+  /// and its `mma.sync` tiles along m (n).
+  int64_t warpRows() const { return side() / kWarpsAlongM; }
+  int64_t warpColumns() const { return side() / kWarpsAlongN; }
+  int64_t mmaTilesM() const { return warpRows() / kMmaM; }
+  int64_t mmaTilesN() const { return warpColumns() / kMmaN; }
 };
 
 /// An input as a block stages it: the loop dimension along its tile's side
@@ -83,7 +105,8 @@ static bool isMultiplyAdd(linalg::GenericOp op) {
          body->getTerminator()->getOperand(0) == add.getResult();
 }
 
-static std::optional<Tiling> chooseTiling(linalg::GenericOp op) {
+static std::optional<Tiling> chooseTiling(linalg::GenericOp op,
+                                          bool tensorCores) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !llvm::all_of(op->getOperands(), isF32Buffer) || !isMultiplyAdd(op))
     return std::nullopt;
@@ -101,7 +124,7 @@ static std::optional<Tiling> chooseTiling(linalg::GenericOp op) {
   if ((!ShapedType::isDynamic(m) && m < 16) ||
       (!ShapedType::isDynamic(n) && n < 16))
     return std::nullopt;
-  Tiling tiling{*dims, 1};
+  Tiling tiling{*dims, 1, tensorCores};
   // 128x128 tiles do twice the work per shared-memory load, but only pay
   // when they still give every multiprocessor of a large GPU a few blocks.
   int64_t blocks = 1;
@@ -191,10 +214,12 @@ static SmallVector<Value> loadTile(OpBuilder &b, Location loc,
 
 /// The two shared-memory tiles of a block (A's and B's), each `kStepK` rows
 /// of `side` elements and the padding.
-static std::pair<Value, Value>
-addSharedTiles(OpBuilder &b, Location loc, gpu::LaunchOp launch, int64_t side) {
+static std::pair<Value, Value> addSharedTiles(OpBuilder &b, Location loc,
+                                              gpu::LaunchOp launch,
+                                              const Tiling &tiling) {
   auto tileType = MemRefType::get(
-      {kStepK, side + kPad}, b.getF32Type(), MemRefLayoutAttrInterface(),
+      {kStepK, tiling.side() + tiling.pad()}, b.getF32Type(),
+      MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value aTile = launch.addWorkgroupAttribution(tileType, loc);
   Value bTile = launch.addWorkgroupAttribution(tileType, loc);
@@ -274,38 +299,77 @@ static OutputTile loadOutputTile(OpBuilder &b, Location loc,
   return tile;
 }
 
-/// The body of the loop along k, over steps of `stepK` elements: stores the
-/// elements loaded for this step into the shared tiles, loads the next
-/// step's (`loadStep`), and
-/// accumulates the register tile (the first `numAccumulators` values the
-/// loop carries) with the step's outer products.
-static void buildStepK(OpBuilder &b, Location loc, const Tiling &tiling,
-                       scf::ForOp loop, Value stepK, size_t numAccumulators,
-                       const StagedInput &a, Value aTile,
-                       const StagedInput &bInput, Value bTile, Value tx,
-                       Value ty,
-                       function_ref<SmallVector<Value>(Value)> loadStep) {
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  ValueRange args = loop.getRegionIterArgs();
-  ValueRange staged = args.drop_front(numAccumulators);
-  for (auto [value, position] :
-       llvm::zip(staged.take_front(a.positions.size()), a.positions))
-    memref::StoreOp::create(b, loc, value, aTile,
-                            ValueRange{position.first, position.second});
-  for (auto [value, position] :
-       llvm::zip(staged.drop_front(a.positions.size()), bInput.positions))
-    memref::StoreOp::create(b, loc, value, bTile,
-                            ValueRange{position.first, position.second});
-  gpu::BarrierOp::create(b, loc);
-  Value nextK0 = arith::MulIOp::create(
-      b, loc,
-      arith::AddIOp::create(b, loc, loop.getInductionVar(),
-                            indexConstant(b, loc, 1)),
-      stepK);
-  SmallVector<Value> next = loadStep(nextK0);
+namespace {
+/// Where a thread's tensor-core fragments are: its warp's rows and columns
+/// in the block's tile, its group of four lanes and its index in the group.
+struct WarpLane {
+  Value warpRow, warpColumn, group, inGroup;
+};
+} // namespace
 
-  SmallVector<Value> accumulators(args.take_front(numAccumulators));
+static WarpLane locateLane(OpBuilder &b, Location loc, const Tiling &tiling,
+                           Value thread) {
+  auto constant = [&](int64_t value) { return indexConstant(b, loc, value); };
+  Value warp = arith::DivUIOp::create(b, loc, thread, constant(kWarp));
+  Value lane = arith::RemUIOp::create(b, loc, thread, constant(kWarp));
+  WarpLane at;
+  at.warpRow = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, warp, constant(kWarpsAlongN)),
+      constant(tiling.warpRows()));
+  at.warpColumn = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, warp, constant(kWarpsAlongN)),
+      constant(tiling.warpColumns()));
+  at.group = arith::DivUIOp::create(b, loc, lane, constant(4));
+  at.inGroup = arith::RemUIOp::create(b, loc, lane, constant(4));
+  return at;
+}
+
+/// The rows (or columns) of the block's tile a thread's accumulators hold
+/// with tensor cores: per `mma.sync` tile along the side, the group's row
+/// and the one 8 below (columns: 2 * the index in the group and the next).
+static SmallVector<Value> laneOffsets(OpBuilder &b, Location loc,
+                                      const Tiling &tiling, const WarpLane &at,
+                                      bool rows) {
+  SmallVector<Value> offsets;
+  int64_t tiles = rows ? tiling.mmaTilesM() : tiling.mmaTilesN();
+  Value first =
+      rows ? at.group
+           : arith::MulIOp::create(b, loc, at.inGroup, indexConstant(b, loc, 2))
+                 .getResult();
+  Value origin =
+      arith::AddIOp::create(b, loc, rows ? at.warpRow : at.warpColumn, first);
+  for (int64_t tile = 0; tile < tiles; ++tile)
+    for (int64_t half = 0; half < 2; ++half)
+      offsets.push_back(arith::AddIOp::create(
+          b, loc, origin,
+          indexConstant(b, loc,
+                        rows ? tile * kMmaM + half * 8 : tile * kMmaN + half)));
+  return offsets;
+}
+
+/// `value` rounded to TF32 (10 bits of mantissa), to nearest with ties
+/// away from zero as `cvt.rna.tf32.f32` does; NaNs stay NaNs.
+static Value roundToTF32(OpBuilder &b, Location loc, Value value) {
+  Type i32 = b.getI32Type();
+  auto constant = [&](int64_t c) {
+    return arith::ConstantIntOp::create(b, loc, i32, c);
+  };
+  Value bits = arith::BitcastOp::create(b, loc, i32, value);
+  Value rounded = arith::AndIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, bits, constant(0x1000)),
+      constant(0xFFFFE000));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(
+      b, loc, isNaN, value,
+      arith::BitcastOp::create(b, loc, value.getType(), rounded));
+}
+
+/// One step's FMAs: each thread's register tile from 128-bit loads of both
+/// tiles.
+static void accumulateWithFma(OpBuilder &b, Location loc, const Tiling &tiling,
+                              Value aTile, Value bTile, Value tx, Value ty,
+                              SmallVectorImpl<Value> &accumulators) {
   auto vectorType = VectorType::get({kVector}, b.getF32Type());
   auto readTile = [&](Value tile, Value k, Value threadId) {
     SmallVector<Value> values;
@@ -330,6 +394,99 @@ static void buildStepK(OpBuilder &b, Location loc, const Tiling &tiling,
         acc = math::FmaOp::create(b, loc, aValues[r], bValues[c], acc);
       }
   }
+}
+
+/// One step's `mma.sync` (m16 n8 k8, TF32): each warp's fragments of A (a
+/// lane holds rows group and group + 8 at k = index and index + 4) and of
+/// B (k = index and index + 4 at column group), then one `mma.sync` per
+/// pair of tiles, whose accumulators (rows group and group + 8, columns
+/// 2 * index and the next) are elements of the thread's register tile.
+static void accumulateWithMma(OpBuilder &b, Location loc, const Tiling &tiling,
+                              Value aTile, Value bTile, const WarpLane &at,
+                              SmallVectorImpl<Value> &accumulators) {
+  Type f32 = b.getF32Type();
+  Value k0 = at.inGroup;
+  Value k4 = arith::AddIOp::create(b, loc, k0, indexConstant(b, loc, 4));
+  auto load = [&](Value tile, Value k, Value origin, int64_t offset) {
+    Value position = arith::AddIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, origin, at.group),
+        indexConstant(b, loc, offset));
+    return memref::LoadOp::create(b, loc, tile, ValueRange{k, position})
+        .getResult();
+  };
+  SmallVector<Value> aFragments, bFragments;
+  for (int64_t mt = 0; mt < tiling.mmaTilesM(); ++mt) {
+    int64_t row = mt * kMmaM;
+    aFragments.push_back(vector::FromElementsOp::create(
+        b, loc, VectorType::get({4, 1}, f32),
+        ValueRange{load(aTile, k0, at.warpRow, row),
+                   load(aTile, k0, at.warpRow, row + 8),
+                   load(aTile, k4, at.warpRow, row),
+                   load(aTile, k4, at.warpRow, row + 8)}));
+  }
+  for (int64_t nt = 0; nt < tiling.mmaTilesN(); ++nt) {
+    int64_t column = nt * kMmaN;
+    bFragments.push_back(vector::FromElementsOp::create(
+        b, loc, VectorType::get({2, 1}, f32),
+        ValueRange{load(bTile, k0, at.warpColumn, column),
+                   load(bTile, k4, at.warpColumn, column)}));
+  }
+  int64_t registers = tiling.registers();
+  for (int64_t mt = 0; mt < tiling.mmaTilesM(); ++mt)
+    for (int64_t nt = 0; nt < tiling.mmaTilesN(); ++nt) {
+      auto accumulator = [&](int64_t h, int64_t j) -> Value & {
+        return accumulators[(mt * 2 + h) * registers + nt * 2 + j];
+      };
+      Value c = vector::FromElementsOp::create(
+          b, loc, VectorType::get({2, 2}, f32),
+          ValueRange{accumulator(0, 0), accumulator(0, 1), accumulator(1, 0),
+                     accumulator(1, 1)});
+      Value d = nvgpu::MmaSyncOp::create(
+          b, loc, aFragments[mt], bFragments[nt], c,
+          ArrayRef<int64_t>{kMmaM, kMmaN, kStepK}, /*tf32Enabled=*/true);
+      for (int64_t h = 0; h < 2; ++h)
+        for (int64_t j = 0; j < 2; ++j)
+          accumulator(h, j) =
+              vector::ExtractOp::create(b, loc, d, ArrayRef<int64_t>{h, j});
+    }
+}
+
+/// The body of the loop along k, over steps of `stepK` elements: stores the
+/// elements loaded for this step into the shared tiles (rounded to TF32
+/// for tensor cores), loads the next step's (`loadStep`), and accumulates
+/// the register tile (the first `numAccumulators` values the loop carries)
+/// with the step's products (`accumulate`).
+static void
+buildStepK(OpBuilder &b, Location loc, const Tiling &tiling, scf::ForOp loop,
+           Value stepK, size_t numAccumulators, const StagedInput &a,
+           Value aTile, const StagedInput &bInput, Value bTile,
+           function_ref<SmallVector<Value>(Value)> loadStep,
+           function_ref<void(SmallVectorImpl<Value> &)> accumulate) {
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  ValueRange args = loop.getRegionIterArgs();
+  ValueRange staged = args.drop_front(numAccumulators);
+  auto stage = [&](Value value) {
+    return tiling.tensorCores ? roundToTF32(b, loc, value) : value;
+  };
+  for (auto [value, position] :
+       llvm::zip(staged.take_front(a.positions.size()), a.positions))
+    memref::StoreOp::create(b, loc, stage(value), aTile,
+                            ValueRange{position.first, position.second});
+  for (auto [value, position] :
+       llvm::zip(staged.drop_front(a.positions.size()), bInput.positions))
+    memref::StoreOp::create(b, loc, stage(value), bTile,
+                            ValueRange{position.first, position.second});
+  gpu::BarrierOp::create(b, loc);
+  Value nextK0 = arith::MulIOp::create(
+      b, loc,
+      arith::AddIOp::create(b, loc, loop.getInductionVar(),
+                            indexConstant(b, loc, 1)),
+      stepK);
+  SmallVector<Value> next = loadStep(nextK0);
+
+  SmallVector<Value> accumulators(args.take_front(numAccumulators));
+  accumulate(accumulators);
   gpu::BarrierOp::create(b, loc);
   accumulators.append(next);
   scf::YieldOp::create(b, loc, accumulators);
@@ -362,13 +519,15 @@ static void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue,
 }
 
 bool gpu_mapping::isTiledContraction(linalg::GenericOp op) {
-  return chooseTiling(op).has_value();
+  return chooseTiling(op, /*tensorCores=*/false).has_value();
 }
 
-LogicalResult
-gpu_mapping::mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
-                                 const ContractionFusion &fusion) {
-  std::optional<Tiling> tiling = chooseTiling(op);
+LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
+                                               linalg::GenericOp op,
+                                               const ContractionFusion &fusion,
+                                               MatmulPrecision precision) {
+  std::optional<Tiling> tiling =
+      chooseTiling(op, precision == MatmulPrecision::TF32);
   if (!tiling)
     return failure();
   Location loc = op.getLoc();
@@ -386,7 +545,7 @@ gpu_mapping::mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
       {arith::CeilDivUIOp::create(b, loc, nSize, sideValue),
        arith::CeilDivUIOp::create(b, loc, mSize, sideValue), batch},
       {kThreadsPerSide, kThreadsPerSide, 1});
-  auto [aTile, bTile] = addSharedTiles(b, loc, launch, side);
+  auto [aTile, bTile] = addSharedTiles(b, loc, launch, *tiling);
 
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
   Value thread = arith::AddIOp::create(
@@ -407,11 +566,21 @@ gpu_mapping::mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
   placeElements(b, loc, bInput, dims.k[0], side, thread);
 
   SmallVector<Value> rowOf, columnOf;
-  for (int64_t r = 0; r < registers; ++r) {
-    rowOf.push_back(arith::AddIOp::create(b, loc, a.sideOrigin,
-                                          registerOffset(b, loc, ty, r)));
-    columnOf.push_back(arith::AddIOp::create(b, loc, bInput.sideOrigin,
-                                             registerOffset(b, loc, tx, r)));
+  WarpLane at;
+  if (tiling->tensorCores) {
+    at = locateLane(b, loc, *tiling, thread);
+    for (Value row : laneOffsets(b, loc, *tiling, at, /*rows=*/true))
+      rowOf.push_back(arith::AddIOp::create(b, loc, a.sideOrigin, row));
+    for (Value column : laneOffsets(b, loc, *tiling, at, /*rows=*/false))
+      columnOf.push_back(
+          arith::AddIOp::create(b, loc, bInput.sideOrigin, column));
+  } else {
+    for (int64_t r = 0; r < registers; ++r) {
+      rowOf.push_back(arith::AddIOp::create(b, loc, a.sideOrigin,
+                                            registerOffset(b, loc, ty, r)));
+      columnOf.push_back(arith::AddIOp::create(b, loc, bInput.sideOrigin,
+                                               registerOffset(b, loc, tx, r)));
+    }
   }
   Value zero = indexConstant(b, loc, 0);
   OutputTile outputTile =
@@ -434,7 +603,14 @@ gpu_mapping::mapTiledContraction(OpBuilder &b, linalg::GenericOp op,
       b, loc, zero, arith::CeilDivUIOp::create(b, loc, kSize, stepK),
       indexConstant(b, loc, 1), carried);
   buildStepK(b, loc, *tiling, loop, stepK, numAccumulators, a, aTile, bInput,
-             bTile, tx, ty, loadStep);
+             bTile, loadStep, [&](SmallVectorImpl<Value> &accumulators) {
+               if (tiling->tensorCores)
+                 accumulateWithMma(b, loc, *tiling, aTile, bTile, at,
+                                   accumulators);
+               else
+                 accumulateWithFma(b, loc, *tiling, aTile, bTile, tx, ty,
+                                   accumulators);
+             });
   Value output = op.getDpsInits()[0];
   for (size_t i = 0; i < numAccumulators; ++i) {
     auto guard =

@@ -213,6 +213,20 @@ def peer_adam_step(torch, s):
     return call
 
 
+def peer_matmul_tf32(torch, s):
+    a = random_on_device(torch, s(4096), s(4096))
+    b = random_on_device(torch, s(4096), s(4096))
+
+    def call():
+        # TF32 for this peer only; the others multiply in f32.
+        torch.backends.cuda.matmul.allow_tf32 = True
+        try:
+            return torch.matmul(a, b).amax(dim=1).cpu()
+        finally:
+            torch.backends.cuda.matmul.allow_tf32 = False
+    return call
+
+
 def peer_column_sums(torch, s):
     x = random_on_device(torch, s(8192), s(8192))
     return lambda: x.sum(dim=0).cpu()
@@ -251,6 +265,12 @@ CASES = [
     Case("matmul_4096_variables", "matmul", "rowmax_of_variables", 5,
          "matmul 4096^3, operands in variables, row max out",
          peer_matmul_variables, work_matmul_variables),
+    Case("matmul_4096_tf32", "matmul_tf32", "rowmax_of_variables", 5,
+         "matmul 4096^3 on TF32 tensor cores (--gpu-matmul-precision=tf32; "
+         "PyTorch allow_tf32), operands in variables, row max out",
+         # No limit: the FMA probe measures the f32 peak, not the tensor
+         # cores'.
+         peer_matmul_tf32, lambda s: {}),
     Case("matmul_2048_host", "matmul", "through_host", 10,
          "matmul 2048^3, operands and product through host memory",
          peer_matmul_host, work_matmul_host, generate_inputs=True),

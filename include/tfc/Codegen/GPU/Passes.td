@@ -110,11 +110,17 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
            "Threads per block of element-wise ops and row reductions">,
+    Option<"matmulPrecision", "matmul-precision", "std::string",
+           /*default=*/"\"f32\"",
+           "How tiled f32 matmuls multiply: f32 (FMAs, exact f32 "
+           "products) or tf32 (tensor cores' mma.sync, sm_80 and later: "
+           "operands rounded to 10 bits of mantissa, sums in f32)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect",
+    "::mlir::nvgpu::NVGPUDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
@@ -227,20 +233,27 @@ def TFCGPUEmulate : Pass<"tfc-gpu-emulate", "::mlir::ModuleOp"> {
     and `gpu.all_reduce`. A scalar computed in one phase and used in a
     later one is kept per thread in an array; an all-reduce combines the
     threads' values in thread order between two phases, and every thread
-    of the next phase sees the result. Thread, block, block-size and
+    of the next phase sees the result. An `nvgpu.mma.sync` (m16n8k8 on
+    TF32, the tensor cores' matmul) is a step of its own too: for each warp
+    it multiplies the lanes' fragments as PTX lays them out, the operands
+    read as TF32, and gives each lane its part of the result. Thread,
+    block, block-size and
     grid-size ids become loop indices and arguments; each `gpu.launch_func`
     calls its kernel's function with the launch's sizes; `gpu.alloc` and
     `gpu.memcpy` become host allocations and copies. A loop whose body
     holds barriers (every thread runs it the same number of times) runs
     once for the block, its body phase by phase, its iteration arguments
     kept per thread; workgroup memory is one host buffer the blocks use in
-    turn. A barrier inside other control flow, warp-level ops, or private
-    memory are errors.
+    turn. A barrier inside other control flow, other warp-level ops, or
+    private memory are errors.
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
