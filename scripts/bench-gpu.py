@@ -32,9 +32,11 @@ PROGRAMS = {
     "mlp": "test/bench/gpu/mlp.mlir",
     "polynomial_fit": "examples/polynomial_fit/polynomial_fit.mlir",
     "matmul_tf32": "test/bench/gpu/matmul.mlir",
+    "matmul_bf16": "test/bench/gpu/matmul.mlir",
 }
 # Library name -> extra flags of its `tfc compile`.
-FLAGS = {"matmul_tf32": ["--gpu-matmul-precision=tf32"]}
+FLAGS = {"matmul_tf32": ["--gpu-matmul-precision=tf32"],
+         "matmul_bf16": ["--gpu-matmul-precision=bf16"]}
 
 SMALL_SIZES = {8192: 64, 4096: 48, 2048: 32}
 

@@ -55,18 +55,20 @@ RUNTIME_CHECK_FAILURES = [
 ]
 
 # Programs compiled for CUDA with extra flags (their CPU reference as
-# usual): the TF32 tensor cores' matmuls, whose integer cases must equal the
-# CPU's and whose rounded case must be within TF32's error, which the
-# comparison's tolerance does not cover, so it is left out.
+# usual): the tensor cores' matmuls on TF32 and BF16, whose integer cases
+# must equal the CPU's; their rounded case is within the format's error,
+# which the comparison's tolerance does not cover, so it is left out.
 FLAGGED_PROGRAMS = [
-    ("tf32_matmul", "test/Integration/CUDA/Inputs/tf32_matmul.mlir",
-     ["--gpu-matmul-precision=tf32"], ["exact", "transposed", "batched",
-                                       "dense"]),
+    ("%s_matmul" % precision,
+     "test/Integration/CUDA/Inputs/tensor_core_matmul.mlir",
+     ["--gpu-matmul-precision=" + precision],
+     ["exact", "transposed", "batched", "dense"])
+    for precision in ("tf32", "bf16")
 ]
 
 # Cases compute-sanitizer checks when the machine has it.
 SANITIZED = ["softmax.softmax", "mlp.train_step", "cond.cond_fed",
-             "tf32_matmul.exact"]
+             "tf32_matmul.exact", "bf16_matmul.exact"]
 
 
 def run(command, **kwargs):

@@ -16,6 +16,7 @@
 #include "tfc/Dialect/TFC/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -112,7 +113,9 @@ void mlir::tfc::buildTfcCUDABackendPipeline(
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createTFCGPULowerAllReduce());
   kernels.addPass(createSCFToControlFlowPass());
-  // Tensor cores' mma.sync (--gpu-matmul-precision=tf32).
+  // Tensor cores' mma.sync (--gpu-matmul-precision=tf32, bf16); MLIR's
+  // conversion has no BF16 form.
+  kernels.addPass(createTFCGPULowerBF16Mma());
   kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   kernels.addPass(createCanonicalizerPass());
@@ -144,6 +147,11 @@ void mlir::tfc::buildTfcCUDAEmulatorPipeline(OpPassManager &pm) {
   pm.addPass(createTFCGPUEmulate());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // BF16 conversions (the BF16 tensor cores' operands) as integer
+  // arithmetic: the host has no conversion instructions to call.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
   // Host code as on the CPU: allocations through the runtime,
   // transcendental functions from libm; the kernels' vector loads of
   // workgroup memory become host vector loads.

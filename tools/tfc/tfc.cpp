@@ -102,7 +102,7 @@ static cl::opt<std::string, true> compileCudaToolkit(
     cl::cat(tfcCategory));
 static cl::opt<std::string, true> compileMatmulPrecision(
     "gpu-matmul-precision", cl::desc(help::matmulPrecision),
-    cl::value_desc("f32|tf32"),
+    cl::value_desc("f32|tf32|bf16"),
     cl::location(compileOptions.pipeline.matmulPrecision),
     cl::sub(compileCommand), cl::cat(tfcCategory));
 static cl::opt<std::string, true> compileTriple(
@@ -340,25 +340,26 @@ static bool readCompileFlags(CompilerOptions &options) {
       return false;
     }
   StringRef precision = options.pipeline.matmulPrecision;
-  if (precision != "f32" && precision != "tf32") {
+  if (precision != "f32" && precision != "tf32" && precision != "bf16") {
     errs() << "tfc compile: --gpu-matmul-precision " << precision
-           << " is not f32 or tf32\n";
+           << " is not f32, tf32 or bf16\n";
     return false;
   }
-  if (precision == "tf32") {
+  if (precision != "f32") {
     if (options.device == DeviceTarget::CPU) {
-      errs() << "tfc compile: --gpu-matmul-precision=tf32 is for "
-                "--target=cuda (or cuda-emulator); the CPU target "
+      errs() << "tfc compile: --gpu-matmul-precision=" << precision
+             << " is for --target=cuda (or cuda-emulator); the CPU target "
                 "multiplies in f32\n";
       return false;
     }
-    // TF32 mma.sync needs sm_80.
+    // mma.sync on TF32 and BF16 needs sm_80.
     for (const std::string &arch : options.pipeline.archs) {
       unsigned number = 0;
       if (!StringRef(arch).drop_front(3).getAsInteger(10, number) &&
           number < 80) {
-        errs() << "tfc compile: --gpu-matmul-precision=tf32 needs tensor "
-                  "cores with TF32 (sm_80 and later), not --cuda-arch "
+        errs() << "tfc compile: --gpu-matmul-precision=" << precision
+               << " needs tensor cores with TF32 and BF16 (sm_80 and "
+                  "later), not --cuda-arch "
                << arch << "\n";
         return false;
       }

@@ -134,13 +134,18 @@ private:
 /// with f32 accumulators (A vector<4x1xf32>, B vector<2x1xf32>, C
 /// vector<2x2xf32>).
 static bool isEmulatedMma(nvgpu::MmaSyncOp mma) {
-  Type f32 = Float32Type::get(mma.getContext());
+  MLIRContext *context = mma.getContext();
+  Type f32 = Float32Type::get(context), bf16 = BFloat16Type::get(context);
   auto shape = [](Value v) { return cast<VectorType>(v.getType()); };
-  return mma.getTf32Enabled() &&
-         llvm::equal(mma.getMmaShapeAsArray(), ArrayRef<int64_t>{16, 8, 8}) &&
-         shape(mma.getMatrixA()) == VectorType::get({4, 1}, f32) &&
-         shape(mma.getMatrixB()) == VectorType::get({2, 1}, f32) &&
-         shape(mma.getMatrixC()) == VectorType::get({2, 2}, f32);
+  if (shape(mma.getMatrixC()) != VectorType::get({2, 2}, f32))
+    return false;
+  if (mma.getTf32Enabled())
+    return llvm::equal(mma.getMmaShapeAsArray(), ArrayRef<int64_t>{16, 8, 8}) &&
+           shape(mma.getMatrixA()) == VectorType::get({4, 1}, f32) &&
+           shape(mma.getMatrixB()) == VectorType::get({2, 1}, f32);
+  return llvm::equal(mma.getMmaShapeAsArray(), ArrayRef<int64_t>{16, 8, 16}) &&
+         shape(mma.getMatrixA()) == VectorType::get({4, 2}, bf16) &&
+         shape(mma.getMatrixB()) == VectorType::get({2, 2}, bf16);
 }
 
 static bool isSync(Operation *op) {
@@ -165,7 +170,8 @@ LogicalResult KernelEmulator::schedule(Block &block, Schedule &out) {
         return reduce.emitOpError("with a region is not emulated");
       if (auto mma = dyn_cast<nvgpu::MmaSyncOp>(op); mma && !isEmulatedMma(mma))
         return mma.emitOpError("of this shape is not emulated (only m16n8k8 "
-                               "on TF32)");
+                               "on TF32 and m16n8k16 on BF16, both with f32 "
+                               "accumulators)");
       stepOf[&op] = stepOf.size();
       out.steps.emplace_back().op = &op;
       out.steps.emplace_back();
@@ -380,13 +386,15 @@ void KernelEmulator::emitAllReduce(OpBuilder &b, Location loc,
   mapping.map(reduce.getResult(), loop.getResult(0));
 }
 
-/// `mma.sync` m16n8k8 on TF32 for each warp of the block, from the lanes'
-/// fragments as PTX lays them out: lane l (group g = l / 4, index t = l % 4)
-/// holds A at rows g, g + 8 and columns t, t + 4 (a0: (g, t), a1: (g + 8,
-/// t), a2: (g, t + 4), a3: (g + 8, t + 4)), B at rows t, t + 4 of column g,
-/// and C and D at rows g, g + 8 and columns 2t, 2t + 1. The operands are
-/// read as the tensor cores read them, their low 13 bits dropped; the
-/// products are summed in order along k.
+/// `mma.sync` (m16n8k8 on TF32, m16n8k16 on BF16) for each warp of the
+/// block, from the lanes' fragments as PTX lays them out: lane l (group
+/// g = l / 4, index t = l % 4) holds A at rows g, g + 8 and B at column g,
+/// at k = t and t + 4 on TF32 (a0: (g, t), a1: (g + 8, t), a2: (g, t + 4),
+/// a3: (g + 8, t + 4); b0: t, b1: t + 4), and at k = 2t, 2t + 1 and 2t + 8,
+/// 2t + 9 on BF16, two to a register in the same order; C and D at rows g,
+/// g + 8 and columns 2t, 2t + 1. The operands are read as the tensor cores
+/// read them (TF32: the low 13 bits of an f32 dropped); the products are
+/// summed in order along k.
 void KernelEmulator::emitMmaSync(OpBuilder &b, Location loc,
                                  nvgpu::MmaSyncOp mma) {
   Value dSlot = crossing.lookup(mma.getRes());
@@ -395,11 +403,21 @@ void KernelEmulator::emitMmaSync(OpBuilder &b, Location loc,
   };
   Type f32 = b.getF32Type(), i32 = b.getI32Type();
   Value mask = arith::ConstantIntOp::create(b, loc, i32, 0xFFFFE000);
-  auto asTF32 = [&](Value value) -> Value {
+  // An operand as the tensor cores read it: TF32 (the low 13 bits of an
+  // f32 dropped), or BF16 (exact in f32).
+  auto operandValue = [&](Value value) -> Value {
+    if (!value.getType().isF32())
+      return arith::ExtFOp::create(b, loc, f32, value);
     Value bits = arith::BitcastOp::create(b, loc, i32, value);
     return arith::BitcastOp::create(b, loc, f32,
                                     arith::AndIOp::create(b, loc, bits, mask));
   };
+  // The mma's k; half of it in each register of a lane's A or B, whose
+  // registers hold `perRegister` elements each.
+  int64_t depth = mma.getMmaShapeAsArray()[2];
+  int64_t half = depth / 2;
+  int64_t perRegister =
+      cast<VectorType>(mma.getMatrixA().getType()).getShape()[1];
   // Lane `lane`'s `operand`: from its slot, or the same in every lane (a
   // constant).
   auto fragment = [&](Value operand, Value lane) -> Value {
@@ -429,22 +447,25 @@ void KernelEmulator::emitMmaSync(OpBuilder &b, Location loc,
           b, loc, arith::MulIOp::create(b, loc, inGroup, index(2)), index(j));
       Value sum =
           vector::ExtractOp::create(b, loc, result, ArrayRef<int64_t>{h, j});
-      for (int64_t k = 0; k < 8; ++k) {
-        // A[row][k] is in lane g * 4 + k % 4; B[k][column] in lane
-        // column * 4 + k % 4.
+      for (int64_t k = 0; k < depth; ++k) {
+        // A[row][k] is in lane g * 4 + (k % half) / perRegister, register
+        // h + 2 * (k / half); B[k][column] in lane column * 4 + (k % half)
+        // / perRegister, register k / half; each at k % perRegister.
+        int64_t inLane = (k % half) / perRegister;
         Value aLane = arith::AddIOp::create(
             b, loc, warp,
             arith::AddIOp::create(
                 b, loc, arith::MulIOp::create(b, loc, group, index(4)),
-                index(k % 4)));
+                index(inLane)));
         Value bLane = arith::AddIOp::create(
             b, loc, warp,
             arith::AddIOp::create(
                 b, loc, arith::MulIOp::create(b, loc, column, index(4)),
-                index(k % 4)));
-        Value a =
-            asTF32(element(mma.getMatrixA(), aLane, {h + 2 * (k / 4), 0}));
-        Value bValue = asTF32(element(mma.getMatrixB(), bLane, {k / 4, 0}));
+                index(inLane)));
+        Value a = operandValue(element(mma.getMatrixA(), aLane,
+                                       {h + 2 * (k / half), k % perRegister}));
+        Value bValue = operandValue(
+            element(mma.getMatrixB(), bLane, {k / half, k % perRegister}));
         sum = math::FmaOp::create(b, loc, a, bValue, sum);
       }
       result = vector::InsertOp::create(b, loc, sum, result,

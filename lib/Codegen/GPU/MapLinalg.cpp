@@ -525,9 +525,11 @@ struct TFCGPUMapLinalgPass
       precision = MatmulPrecision::F32;
     } else if (matmulPrecision == "tf32") {
       precision = MatmulPrecision::TF32;
+    } else if (matmulPrecision == "bf16") {
+      precision = MatmulPrecision::BF16;
     } else {
       getOperation().emitError("unknown matmul precision '")
-          << matmulPrecision << "' (expected f32 or tf32)";
+          << matmulPrecision << "' (expected f32, tf32 or bf16)";
       return signalPassFailure();
     }
     refillCopiesOfFills(getOperation());

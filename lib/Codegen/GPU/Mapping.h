@@ -206,10 +206,10 @@ struct ContractionFusion {
 /// the ops after it read instead too.
 void giveEpilogueFreshOutput(OpBuilder &b, linalg::GenericOp epilogue);
 
-/// How tiled f32 matmuls multiply: f32 FMAs (exact f32 products), or TF32
-/// tensor cores (`mma.sync`, sm_80 and later; the operands rounded to 10
-/// bits of mantissa, the sums in f32).
-enum class MatmulPrecision { F32, TF32 };
+/// How tiled f32 matmuls multiply: f32 FMAs (exact f32 products), or
+/// tensor cores' `mma.sync` (sm_80 and later) on TF32 (the operands rounded
+/// to 10 bits of mantissa) or BF16 (7 bits), the sums in f32.
+enum class MatmulPrecision { F32, TF32, BF16 };
 
 /// Whether `op` is a contraction `mapTiledContraction` maps.
 bool isTiledContraction(linalg::GenericOp op);

@@ -33,6 +33,8 @@ constexpr int64_t kThreads = kThreadsPerSide * kThreadsPerSide;
 constexpr int64_t kVector = 4;
 /// Elements along k that a block stages per step.
 constexpr int64_t kStepK = 8;
+/// With BF16 tensor cores: one `mma.sync` m16n8k16 a step.
+constexpr int64_t kBF16StepK = 16;
 /// Padding of each shared-memory row: the stores of an operand whose k
 /// index is the fastest then fall in distinct banks, and rows stay 16-byte
 /// aligned for the vector loads.
@@ -53,14 +55,19 @@ struct Tiling {
   /// Chunks of 4 rows (and of 4 columns) in a thread's register tile, 64
   /// rows apart: 1 gives 64x64 block tiles, 2 gives 128x128.
   int64_t chunks;
-  /// Whether warps accumulate with TF32 `mma.sync`.
-  bool tensorCores = false;
+  /// F32: each thread's FMAs; TF32 and BF16: each warp's `mma.sync`.
+  MatmulPrecision precision = MatmulPrecision::F32;
 
   /// Rows (and columns) of a block's tile.
   int64_t side() const { return chunks * kThreadsPerSide * kVector; }
   /// Rows (and columns) of a thread's register tile.
   int64_t registers() const { return chunks * kVector; }
-  int64_t pad() const { return tensorCores ? kTensorCorePad : kPad; }
+  bool tensorCores() const { return precision != MatmulPrecision::F32; }
+  int64_t pad() const { return tensorCores() ? kTensorCorePad : kPad; }
+  /// Elements along k staged per step: one `mma.sync`'s k with BF16.
+  int64_t stepK() const {
+    return precision == MatmulPrecision::BF16 ? kBF16StepK : kStepK;
+  }
   /// With tensor cores: the rows (columns) of a warp's part of the tile,
   /// and its `mma.sync` tiles along m (n).
   int64_t warpRows() const { return side() / kWarpsAlongM; }
@@ -106,7 +113,7 @@ static bool isMultiplyAdd(linalg::GenericOp op) {
 }
 
 static std::optional<Tiling> chooseTiling(linalg::GenericOp op,
-                                          bool tensorCores) {
+                                          MatmulPrecision precision) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       !llvm::all_of(op->getOperands(), isF32Buffer) || !isMultiplyAdd(op))
     return std::nullopt;
@@ -124,7 +131,7 @@ static std::optional<Tiling> chooseTiling(linalg::GenericOp op,
   if ((!ShapedType::isDynamic(m) && m < 16) ||
       (!ShapedType::isDynamic(n) && n < 16))
     return std::nullopt;
-  Tiling tiling{*dims, 1, tensorCores};
+  Tiling tiling{*dims, 1, precision};
   // 128x128 tiles do twice the work per shared-memory load, but only pay
   // when they still give every multiprocessor of a large GPU a few blocks.
   int64_t blocks = 1;
@@ -175,13 +182,14 @@ static Value isBelow(OpBuilder &b, Location loc, Value value, Value bound) {
 /// take consecutive elements along the input's fastest index, so the
 /// global loads are coalesced.
 static void placeElements(OpBuilder &b, Location loc, StagedInput &input,
-                          unsigned kDim, int64_t side, Value thread) {
+                          unsigned kDim, int64_t side, int64_t stepK,
+                          Value thread) {
   AffineMap map = input.map;
   bool kFastest = map.getDimPosition(map.getNumResults() - 1) == kDim;
-  for (int64_t e = 0, n = side * kStepK / kThreads; e < n; ++e) {
+  for (int64_t e = 0, n = side * stepK / kThreads; e < n; ++e) {
     Value linear = arith::AddIOp::create(b, loc, thread,
                                          indexConstant(b, loc, e * kThreads));
-    Value fast = indexConstant(b, loc, kFastest ? kStepK : side);
+    Value fast = indexConstant(b, loc, kFastest ? stepK : side);
     Value inner = arith::RemUIOp::create(b, loc, linear, fast);
     Value outer = arith::DivUIOp::create(b, loc, linear, fast);
     input.positions.push_back(kFastest ? std::make_pair(inner, outer)
@@ -212,13 +220,13 @@ static SmallVector<Value> loadTile(OpBuilder &b, Location loc,
   return values;
 }
 
-/// The two shared-memory tiles of a block (A's and B's), each `kStepK` rows
+/// The two shared-memory tiles of a block (A's and B's), each `stepK` rows
 /// of `side` elements and the padding.
 static std::pair<Value, Value> addSharedTiles(OpBuilder &b, Location loc,
                                               gpu::LaunchOp launch,
                                               const Tiling &tiling) {
   auto tileType = MemRefType::get(
-      {kStepK, tiling.side() + tiling.pad()}, b.getF32Type(),
+      {tiling.stepK(), tiling.side() + tiling.pad()}, b.getF32Type(),
       MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
   Value aTile = launch.addWorkgroupAttribution(tileType, loc);
@@ -396,40 +404,56 @@ static void accumulateWithFma(OpBuilder &b, Location loc, const Tiling &tiling,
   }
 }
 
-/// One step's `mma.sync` (m16 n8 k8, TF32): each warp's fragments of A (a
-/// lane holds rows group and group + 8 at k = index and index + 4) and of
-/// B (k = index and index + 4 at column group), then one `mma.sync` per
-/// pair of tiles, whose accumulators (rows group and group + 8, columns
-/// 2 * index and the next) are elements of the thread's register tile.
+/// One step's `mma.sync` per pair of a warp's tiles: m16 n8 k8 on TF32 or
+/// m16 n8 k16 on BF16. A lane (group g, index t in the group) holds A's
+/// rows g and g + 8 at its k columns and B's column g at its k rows: t and
+/// t + 4 on TF32, one register each; 2t, 2t + 1 and 2t + 8, 2t + 9 on BF16,
+/// two to a register. Its accumulators, rows g and g + 8 and columns 2t and
+/// 2t + 1 of each pair of tiles, are elements of its register tile.
 static void accumulateWithMma(OpBuilder &b, Location loc, const Tiling &tiling,
                               Value aTile, Value bTile, const WarpLane &at,
                               SmallVectorImpl<Value> &accumulators) {
   Type f32 = b.getF32Type();
-  Value k0 = at.inGroup;
-  Value k4 = arith::AddIOp::create(b, loc, k0, indexConstant(b, loc, 4));
-  auto load = [&](Value tile, Value k, Value origin, int64_t offset) {
+  bool bf16 = tiling.precision == MatmulPrecision::BF16;
+  Type element = bf16 ? Type(b.getBF16Type()) : f32;
+  // The k of each of a lane's operand elements, register by register.
+  SmallVector<SmallVector<int64_t>> kOffsets =
+      bf16 ? SmallVector<SmallVector<int64_t>>{{0, 1}, {8, 9}}
+           : SmallVector<SmallVector<int64_t>>{{0}, {4}};
+  Value kBase =
+      bf16 ? arith::MulIOp::create(b, loc, at.inGroup, indexConstant(b, loc, 2))
+                 .getResult()
+           : at.inGroup;
+  auto load = [&](Value tile, int64_t k, Value origin, int64_t offset) {
+    Value row = arith::AddIOp::create(b, loc, kBase, indexConstant(b, loc, k));
     Value position = arith::AddIOp::create(
         b, loc, arith::AddIOp::create(b, loc, origin, at.group),
         indexConstant(b, loc, offset));
-    return memref::LoadOp::create(b, loc, tile, ValueRange{k, position})
-        .getResult();
+    Value value =
+        memref::LoadOp::create(b, loc, tile, ValueRange{row, position});
+    return bf16 ? arith::TruncFOp::create(b, loc, element, value).getResult()
+                : value;
   };
+  int64_t perRegister = kOffsets.front().size();
+  // A: registers (row g, low k), (g + 8, low k), (g, high k), (g + 8, high
+  // k); B: (low k), (high k).
   SmallVector<Value> aFragments, bFragments;
   for (int64_t mt = 0; mt < tiling.mmaTilesM(); ++mt) {
-    int64_t row = mt * kMmaM;
+    SmallVector<Value> values;
+    for (ArrayRef<int64_t> ks : kOffsets)
+      for (int64_t rowOffset : {0, 8})
+        for (int64_t k : ks)
+          values.push_back(load(aTile, k, at.warpRow, mt * kMmaM + rowOffset));
     aFragments.push_back(vector::FromElementsOp::create(
-        b, loc, VectorType::get({4, 1}, f32),
-        ValueRange{load(aTile, k0, at.warpRow, row),
-                   load(aTile, k0, at.warpRow, row + 8),
-                   load(aTile, k4, at.warpRow, row),
-                   load(aTile, k4, at.warpRow, row + 8)}));
+        b, loc, VectorType::get({4, perRegister}, element), values));
   }
   for (int64_t nt = 0; nt < tiling.mmaTilesN(); ++nt) {
-    int64_t column = nt * kMmaN;
+    SmallVector<Value> values;
+    for (ArrayRef<int64_t> ks : kOffsets)
+      for (int64_t k : ks)
+        values.push_back(load(bTile, k, at.warpColumn, nt * kMmaN));
     bFragments.push_back(vector::FromElementsOp::create(
-        b, loc, VectorType::get({2, 1}, f32),
-        ValueRange{load(bTile, k0, at.warpColumn, column),
-                   load(bTile, k4, at.warpColumn, column)}));
+        b, loc, VectorType::get({2, perRegister}, element), values));
   }
   int64_t registers = tiling.registers();
   for (int64_t mt = 0; mt < tiling.mmaTilesM(); ++mt)
@@ -443,7 +467,8 @@ static void accumulateWithMma(OpBuilder &b, Location loc, const Tiling &tiling,
                      accumulator(1, 1)});
       Value d = nvgpu::MmaSyncOp::create(
           b, loc, aFragments[mt], bFragments[nt], c,
-          ArrayRef<int64_t>{kMmaM, kMmaN, kStepK}, /*tf32Enabled=*/true);
+          ArrayRef<int64_t>{kMmaM, kMmaN, tiling.stepK()},
+          /*tf32Enabled=*/!bf16);
       for (int64_t h = 0; h < 2; ++h)
         for (int64_t j = 0; j < 2; ++j)
           accumulator(h, j) =
@@ -467,7 +492,9 @@ buildStepK(OpBuilder &b, Location loc, const Tiling &tiling, scf::ForOp loop,
   ValueRange args = loop.getRegionIterArgs();
   ValueRange staged = args.drop_front(numAccumulators);
   auto stage = [&](Value value) {
-    return tiling.tensorCores ? roundToTF32(b, loc, value) : value;
+    return tiling.precision == MatmulPrecision::TF32
+               ? roundToTF32(b, loc, value)
+               : value;
   };
   for (auto [value, position] :
        llvm::zip(staged.take_front(a.positions.size()), a.positions))
@@ -519,15 +546,14 @@ static void emitEpilogue(OpBuilder &b, Location loc, linalg::GenericOp epilogue,
 }
 
 bool gpu_mapping::isTiledContraction(linalg::GenericOp op) {
-  return chooseTiling(op, /*tensorCores=*/false).has_value();
+  return chooseTiling(op, MatmulPrecision::F32).has_value();
 }
 
 LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
                                                linalg::GenericOp op,
                                                const ContractionFusion &fusion,
                                                MatmulPrecision precision) {
-  std::optional<Tiling> tiling =
-      chooseTiling(op, precision == MatmulPrecision::TF32);
+  std::optional<Tiling> tiling = chooseTiling(op, precision);
   if (!tiling)
     return failure();
   Location loc = op.getLoc();
@@ -545,7 +571,8 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
       {arith::CeilDivUIOp::create(b, loc, nSize, sideValue),
        arith::CeilDivUIOp::create(b, loc, mSize, sideValue), batch},
       {kThreadsPerSide, kThreadsPerSide, 1});
-  auto [aTile, bTile] = addSharedTiles(b, loc, launch, *tiling);
+  Value aTile, bTile;
+  std::tie(aTile, bTile) = addSharedTiles(b, loc, launch, *tiling);
 
   Value tx = launch.getThreadIds().x, ty = launch.getThreadIds().y;
   Value thread = arith::AddIOp::create(
@@ -562,12 +589,12 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
   StagedInput bInput = stagedInput(
       op, 1, dims.n[0],
       arith::MulIOp::create(b, loc, launch.getBlockIds().x, sideValue), nSize);
-  placeElements(b, loc, a, dims.k[0], side, thread);
-  placeElements(b, loc, bInput, dims.k[0], side, thread);
+  placeElements(b, loc, a, dims.k[0], side, tiling->stepK(), thread);
+  placeElements(b, loc, bInput, dims.k[0], side, tiling->stepK(), thread);
 
   SmallVector<Value> rowOf, columnOf;
   WarpLane at;
-  if (tiling->tensorCores) {
+  if (tiling->tensorCores()) {
     at = locateLane(b, loc, *tiling, thread);
     for (Value row : laneOffsets(b, loc, *tiling, at, /*rows=*/true))
       rowOf.push_back(arith::AddIOp::create(b, loc, a.sideOrigin, row));
@@ -598,13 +625,13 @@ LogicalResult gpu_mapping::mapTiledContraction(OpBuilder &b,
   size_t numAccumulators = outputTile.initial.size();
   SmallVector<Value> carried = outputTile.initial;
   carried.append(loadStep(zero));
-  Value stepK = indexConstant(b, loc, kStepK);
+  Value stepK = indexConstant(b, loc, tiling->stepK());
   auto loop = scf::ForOp::create(
       b, loc, zero, arith::CeilDivUIOp::create(b, loc, kSize, stepK),
       indexConstant(b, loc, 1), carried);
   buildStepK(b, loc, *tiling, loop, stepK, numAccumulators, a, aTile, bInput,
              bTile, loadStep, [&](SmallVectorImpl<Value> &accumulators) {
-               if (tiling->tensorCores)
+               if (tiling->tensorCores())
                  accumulateWithMma(b, loc, *tiling, aTile, bTile, at,
                                    accumulators);
                else

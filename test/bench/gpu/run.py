@@ -227,6 +227,14 @@ def peer_matmul_tf32(torch, s):
     return call
 
 
+def peer_matmul_bf16(torch, s):
+    # PyTorch's operands are BF16 already (converted once, not timed); tfc
+    # reads f32 variables and rounds them as it stages them.
+    a = random_on_device(torch, s(4096), s(4096)).bfloat16()
+    b = random_on_device(torch, s(4096), s(4096)).bfloat16()
+    return lambda: torch.matmul(a, b).float().amax(dim=1).cpu()
+
+
 def peer_column_sums(torch, s):
     x = random_on_device(torch, s(8192), s(8192))
     return lambda: x.sum(dim=0).cpu()
@@ -271,6 +279,10 @@ CASES = [
          # No limit: the FMA probe measures the f32 peak, not the tensor
          # cores'.
          peer_matmul_tf32, lambda s: {}),
+    Case("matmul_4096_bf16", "matmul_bf16", "rowmax_of_variables", 5,
+         "matmul 4096^3 on BF16 tensor cores (--gpu-matmul-precision=bf16; "
+         "PyTorch on BF16 tensors), operands in variables, row max out",
+         peer_matmul_bf16, lambda s: {}),
     Case("matmul_2048_host", "matmul", "through_host", 10,
          "matmul 2048^3, operands and product through host memory",
          peer_matmul_host, work_matmul_host, generate_inputs=True),

@@ -113,8 +113,9 @@ def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
     Option<"matmulPrecision", "matmul-precision", "std::string",
            /*default=*/"\"f32\"",
            "How tiled f32 matmuls multiply: f32 (FMAs, exact f32 "
-           "products) or tf32 (tensor cores' mma.sync, sm_80 and later: "
-           "operands rounded to 10 bits of mantissa, sums in f32)">,
+           "products), tf32 or bf16 (tensor cores' mma.sync, sm_80 and "
+           "later: operands rounded to 10 or 7 bits of mantissa, sums in "
+           "f32)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -176,6 +177,25 @@ def TFCGPUVerifyHostCode
   }];
 }
 
+def TFCGPULowerBF16Mma
+    : Pass<"tfc-gpu-lower-bf16-mma", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower nvgpu.mma.sync on BF16 to nvvm.mma.sync";
+  let description = [{
+    `convert-nvgpu-to-nvvm` lowers `nvgpu.mma.sync` on TF32, F16 and
+    integers but not on BF16. This pass lowers the BF16 form the tiled
+    matmuls use (m16n8k16, f32 accumulators): each register of A
+    (`vector<4x2xbf16>`) and B (`vector<2x2xbf16>`) is its two BF16 values
+    bit-cast to one i32, the accumulators are four f32, and
+    `nvvm.mma.sync` (row-major A, column-major B) returns a struct of four
+    f32 that becomes the `vector<2x2xf32>` result.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def TFCGPULowerAllReduce
     : Pass<"tfc-gpu-lower-all-reduce", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.all_reduce in kernels to shuffles and barriers";
@@ -234,9 +254,10 @@ def TFCGPUEmulate : Pass<"tfc-gpu-emulate", "::mlir::ModuleOp"> {
     later one is kept per thread in an array; an all-reduce combines the
     threads' values in thread order between two phases, and every thread
     of the next phase sees the result. An `nvgpu.mma.sync` (m16n8k8 on
-    TF32, the tensor cores' matmul) is a step of its own too: for each warp
-    it multiplies the lanes' fragments as PTX lays them out, the operands
-    read as TF32, and gives each lane its part of the result. Thread,
+    TF32 or m16n8k16 on BF16, the tensor cores' matmuls) is a step of its
+    own too: for each warp it multiplies the lanes' fragments as PTX lays
+    them out, the operands read as the tensor cores read them, and gives
+    each lane its part of the result. Thread,
     block, block-size and
     grid-size ids become loop indices and arguments; each `gpu.launch_func`
     calls its kernel's function with the launch's sizes; `gpu.alloc` and

@@ -1,4 +1,5 @@
 // RUN: tfc-opt %s --pass-pipeline='builtin.module(func.func(tfc-gpu-map-linalg{matmul-precision=tf32},canonicalize,cse))' --split-input-file --verify-diagnostics | FileCheck %s
+// RUN: tfc-opt %s --pass-pipeline='builtin.module(func.func(tfc-gpu-map-linalg{matmul-precision=bf16},canonicalize,cse))' --split-input-file | FileCheck %s --check-prefix=BF16
 // RUN: not tfc-opt %s --pass-pipeline='builtin.module(func.func(tfc-gpu-map-linalg{matmul-precision=bf8}))' --split-input-file 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // With TF32 tensor cores: the same 64x64 tiles staged in workgroup memory
@@ -27,6 +28,17 @@
 // CHECK-NOT: math.fma
 // CHECK: gpu.barrier
 // CHECK-COUNT-16: memref.store %{{.*}}, %arg2
+// On BF16, 16 rows of k are staged a step (the shared tiles are 16 x 72),
+// no rounding at staging; each fragment element truncated to BF16, two to
+// a register, and one m16n8k16 mma.sync per pair of tiles.
+// BF16-LABEL: func.func @matmul_tf32
+// BF16: workgroup(%[[AT:.*]] : memref<16x72xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x72xf32, #gpu.address_space<workgroup>>)
+// BF16-NOT: arith.bitcast
+// BF16: gpu.barrier
+// BF16: arith.truncf %{{.*}} : f32 to bf16
+// BF16: vector.from_elements %{{.*}} : vector<4x2xbf16>
+// BF16: vector.from_elements %{{.*}} : vector<2x2xbf16>
+// BF16-COUNT-4: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 func.func @matmul_tf32(%a: memref<70x37xf32>, %b: memref<37x45xf32>, %c: memref<70x45xf32>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %b : memref<70x37xf32>, memref<37x45xf32>) outs(%c : memref<70x45xf32>) {
@@ -54,4 +66,4 @@ func.func @matmul_i32(%a: memref<64x32xi32>, %b: memref<32x48xi32>, %c: memref<6
   return
 }
 
-// UNKNOWN: error: unknown matmul precision 'bf8' (expected f32 or tf32)
+// UNKNOWN: error: unknown matmul precision 'bf8' (expected f32, tf32 or bf16)

@@ -1,4 +1,4 @@
-// Matmuls for --gpu-matmul-precision=tf32 (tensor cores' mma.sync): the
+// Matmuls for --gpu-matmul-precision=tf32 and bf16 (tensor cores): the
 // operands of `exact`, `transposed`, `batched` and `dense` are cast to
 // integers first (|x| <= 2, exact in TF32), so their products are exact
 // with any precision and order of the sums and equal the CPU target's;
