@@ -132,7 +132,11 @@ gpu_mapping::planContractionFusion(linalg::GenericOp op,
                                    const DenseSet<Operation *> &taken) {
   ContractionFusion fusion;
   Value product = op.getDpsInits()[0];
-  if (!product.getDefiningOp<gpu::AllocOp>())
+  // A product buffer the contraction also reads keeps its fill and its own
+  // kernels.
+  if (!product.getDefiningOp<gpu::AllocOp>() ||
+      llvm::any_of(op.getDpsInputs(),
+                   [&](Value input) { return rootOf(input) == product; }))
     return fusion;
   Block *block = op->getBlock();
   DenseSet<Operation *> users = opsUsing(product, block);

@@ -849,3 +849,29 @@ func.func @weighted_columns(%x: memref<3000x100xf32>, %w: memref<3000xf32>, %out
   }
   return
 }
+
+// -----
+
+// A matmul reading its own product buffer keeps the fill before it: the
+// fill's values are the operand it reads.
+// CHECK-LABEL: func.func @product_read_as_operand
+// CHECK: gpu.launch
+// CHECK: memref.store %cst, %[[P:.*]][
+// CHECK: gpu.launch
+// CHECK: memref.load %[[P]]
+func.func @product_read_as_operand(%w: memref<64x64xf32>) -> memref<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = gpu.alloc () : memref<64x64xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<64x64xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%p, %w : memref<64x64xf32>, memref<64x64xf32>) outs(%p : memref<64x64xf32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.mulf %a, %c : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  return %p : memref<64x64xf32>
+}
