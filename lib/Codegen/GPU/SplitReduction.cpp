@@ -150,8 +150,10 @@ static Value allocatePartials(OpBuilder &b, Location loc, Operation *combiner,
 /// at least one.
 static Value partCount(OpBuilder &b, Location loc, Value existing, Value length,
                        int64_t minPart) {
+  // No outputs launch one block all the same.
   Value wanted = b.createOrFold<arith::CeilDivUIOp>(
-      loc, indexConstant(b, loc, kTargetBlocks), existing);
+      loc, indexConstant(b, loc, kTargetBlocks),
+      b.createOrFold<arith::MaxUIOp>(loc, existing, indexConstant(b, loc, 1)));
   Value most = b.createOrFold<arith::CeilDivUIOp>(
       loc, length, indexConstant(b, loc, minPart));
   return b.createOrFold<arith::MaxUIOp>(

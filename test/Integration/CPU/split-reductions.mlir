@@ -10,7 +10,7 @@
 // RUN: tfc run %t/libsplit.so --fn everything --input x=%t/everything.npy --output-dir %t/everything --max-elements 0 > /dev/null
 // RUN: tfc run %t/libsplit.so --fn rows --input x=%t/rows.npy --input y=%t/outer.npy --output-dir %t/rows --max-elements 0 > /dev/null
 // RUN: tfc run %t/libsplit.so --fn integers --input x=%t/integers.npy --output-dir %t/integers --max-elements 0 > /dev/null
-// RUN: for s in small large empty; do tfc run %t/libsplit.so --fn dynamic --input x=%t/dynamic_$s.npy --output-dir %t/dynamic_$s --max-elements 0 > /dev/null || exit 1; done
+// RUN: for s in small large empty nocolumns; do tfc run %t/libsplit.so --fn dynamic --input x=%t/dynamic_$s.npy --output-dir %t/dynamic_$s --max-elements 0 > /dev/null || exit 1; done
 // RUN: %python %S/Inputs/split_reductions.py check %t | FileCheck %s
 // CHECK: columns sum True max True squares True mean True
 // CHECK-NEXT: everything sum True max True
@@ -19,6 +19,7 @@
 // CHECK-NEXT: dynamic_small columns True everything True rows True
 // CHECK-NEXT: dynamic_large columns True everything True rows True
 // CHECK-NEXT: dynamic_empty columns True everything True rows True
+// CHECK-NEXT: dynamic_nocolumns columns True everything True rows True
 
 // 700 columns of 3000 rows: 171 parts of 18 rows each.
 func.func @columns(%x: tensor<3000x700xf32> {tfc.name = "x"}) -> (tensor<700xf32>, tensor<700xf32>, tensor<700xf32>, tensor<1x700xf32>) {

@@ -21,6 +21,7 @@ INPUTS = {
     "dynamic_small": (5, 3),
     "dynamic_large": (2500, 3100),
     "dynamic_empty": (0, 70),
+    "dynamic_nocolumns": (5, 0),
 }
 
 if mode == "generate":
@@ -63,7 +64,7 @@ x = load("integers")
 print("integers",
       "sum", same(result("integers", 0), x.sum(axis=0, dtype=np.int32)),
       "min", same(result("integers", 1), x.min(axis=0)))
-for size in ("small", "large", "empty"):
+for size in ("small", "large", "empty", "nocolumns"):
     case = "dynamic_" + size
     x = load(case)
     rows = x.max(axis=1) if x.shape[1] else np.full(x.shape[0], -np.inf,
