@@ -68,6 +68,11 @@ void mlir::tfc::buildTfcCUDAKernelPipeline(
                             TfcRewrite::UpdateInPlace))
       pm.addNestedPass<func::FuncOp>(createTFCUpdateVariablesInPlace());
   }
+  if (options.optLevel > 0) {
+    // A concatenation's operands written in place where their producers
+    // can write them: one copy kernel fewer each.
+    pm.addNestedPass<func::FuncOp>(createTFCGPUDecomposeConcat());
+  }
   addBufferization(pm);
   pm.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
   pm.addPass(createTFCGPUDeviceMemory());

@@ -590,11 +590,13 @@ func.func @short_columns(%x: memref<8x100xf32>, %out: memref<100xf32>) {
 
 // -----
 
-// Columns of a size known at run time: the parts are counted at run time.
+// Columns of a size known at run time: the parts are counted at run time
+// (no columns count as the one block launched).
 // CHECK-LABEL: func.func @dynamic_columns
 // CHECK: %[[COLUMNS:.*]] = memref.dim %arg0, %c1
 // CHECK: %[[BLOCKS:.*]] = arith.ceildivui %[[COLUMNS]], %c256
-// CHECK: %[[WANTED:.*]] = arith.ceildivui %c512, %[[BLOCKS]]
+// CHECK: %[[LAUNCHED:.*]] = arith.maxui %[[BLOCKS]], %c1
+// CHECK: %[[WANTED:.*]] = arith.ceildivui %c512, %[[LAUNCHED]]
 // CHECK: %[[MOST:.*]] = arith.ceildivui %{{.*}}, %c16
 // CHECK: %[[FEWER:.*]] = arith.minui %[[WANTED]], %[[MOST]]
 // CHECK: %[[PARTS:.*]] = arith.maxui %[[FEWER]], %c1

@@ -52,6 +52,21 @@ def TFCGPUDeviceMemory : Pass<"tfc-gpu-device-memory", "::mlir::ModuleOp"> {
   ];
 }
 
+def TFCGPUDecomposeConcat
+    : Pass<"tfc-gpu-decompose-concat", "::mlir::func::FuncOp"> {
+  let summary = "Decompose tensor.concat into insert_slice ops";
+  let description = [{
+    Each `tensor.concat` becomes a `tensor.empty` of the result and one
+    `tensor.insert_slice` per operand, and an operand's producer (an
+    element-wise op, a fill) whose empty destination and result serve that
+    insertion alone writes its slice of the result instead: bufferization
+    writes it in place, one kernel and one temporary fewer per such
+    operand. (A `tfc.stack` of `[x * x, x, 1]` in the polynomial fit: three
+    kernels and two copies become two kernels and one copy.)
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def TFCGPUMapLinalg : Pass<"tfc-gpu-map-linalg", "::mlir::func::FuncOp"> {
   let summary = "Map linalg ops on device buffers to gpu.launch";
   let description = [{
