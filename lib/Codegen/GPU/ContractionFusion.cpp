@@ -129,7 +129,8 @@ static bool isEpilogueOf(linalg::GenericOp op, Value product,
 
 ContractionFusion
 gpu_mapping::planContractionFusion(linalg::GenericOp op,
-                                   const DenseSet<Operation *> &taken) {
+                                   const DenseSet<Operation *> &taken,
+                                   bool withEpilogue) {
   ContractionFusion fusion;
   Value product = op.getDpsInits()[0];
   // A product buffer the contraction also reads keeps its fill and its own
@@ -157,6 +158,8 @@ gpu_mapping::planContractionFusion(linalg::GenericOp op,
     break;
   }
 
+  if (!withEpilogue)
+    return fusion;
   // The epilogue: the next op that is not transparent.
   Operation *after = op->getNextNode();
   while (after && isTransparent(after))

@@ -451,8 +451,10 @@ static void mapBlockReduction(OpBuilder &b, linalg::GenericOp op,
 
 /// One thread per output element, serial over the reduced elements: 16x16
 /// tiles over the last two parallel dimensions, the others on the grid's z.
+/// A single output filled with `filled` just before starts from it instead
+/// of being loaded.
 static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
-                               int64_t blockSize) {
+                               int64_t blockSize, Value filled = Value()) {
   Location loc = op.getLoc();
   IterationSpace space = iterationSpace(b, loc, op);
   SmallVector<Value> outSizes = space.sizesOf(space.parallelDims);
@@ -501,7 +503,9 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
   Value zero = indexConstant(b, loc, 0);
   SmallVector<Value> firstIvs =
       space.merge(outIvs, SmallVector<Value>(reducedSizes.size(), zero));
-  SmallVector<Value> initial = loadOutputs(b, loc, op, firstIvs, /*all=*/true);
+  SmallVector<Value> initial =
+      filled ? SmallVector<Value>{filled}
+             : loadOutputs(b, loc, op, firstIvs, /*all=*/true);
   auto loop = scf::ForOp::create(b, loc, zero, reduced, one, initial);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -552,16 +556,20 @@ struct TFCGPUMapLinalgPass
       for (linalg::GenericOp member : chain)
         chained.insert(member);
     }
-    // Tiled contractions absorb the fill before them and the element-wise
-    // op after them where they can.
+    // Contractions absorb the fill before them where they can, tiled ones
+    // the element-wise op after them too.
     DenseMap<Operation *, ContractionFusion> fusions;
     DenseSet<Operation *> taken = chained;
     for (linalg::LinalgOp linalgOp : ops) {
       auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
       if (!op || taken.contains(op) || !op.hasPureBufferSemantics() ||
-          !isTiledContraction(op))
+          op.getNumDpsInits() != 1 || !linalg::isaContractionOpInterface(op))
         continue;
-      ContractionFusion fusion = planContractionFusion(op, taken);
+      bool tiled = isTiledContraction(op);
+      ContractionFusion fusion =
+          planContractionFusion(op, taken, /*withEpilogue=*/tiled);
+      if (!tiled && !fusion.fill)
+        continue;
       for (linalg::GenericOp absorbed : {fusion.fill, fusion.epilogue})
         if (absorbed)
           taken.insert(absorbed);
@@ -592,7 +600,8 @@ struct TFCGPUMapLinalgPass
           giveEpilogueFreshOutput(b, fusion->second.epilogue);
         if (fusion->second.epilogue)
           b.setInsertionPoint(fusion->second.epilogue);
-        (void)mapTiledContraction(b, op, fusion->second, precision);
+        if (failed(mapTiledContraction(b, op, fusion->second, precision)))
+          mapThreadPerOutput(b, op, blockSize, fusion->second.initial);
       } else if (linalg::isaContractionOpInterface(op)) {
         if (failed(mapTiledContraction(b, op, {}, precision)))
           mapThreadPerOutput(b, op, blockSize);

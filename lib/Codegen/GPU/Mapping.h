@@ -214,10 +214,11 @@ enum class MatmulPrecision { F32, TF32, BF16 };
 /// Whether `op` is a contraction `mapTiledContraction` maps.
 bool isTiledContraction(linalg::GenericOp op);
 
-/// The fill before and the element-wise op after `op`, a tiled
+/// The fill before and (`withEpilogue`) the element-wise op after `op`, a
 /// contraction, that it can absorb (none of the ops in `taken`).
 ContractionFusion planContractionFusion(linalg::GenericOp op,
-                                        const DenseSet<Operation *> &taken);
+                                        const DenseSet<Operation *> &taken,
+                                        bool withEpilogue = true);
 
 /// Maps `op`, a matmul-like contraction of f32 buffers (C[b.., m, n] +=
 /// A[b.., m, k] * B[b.., k, n], any operand layouts), to blocks that stage

@@ -877,3 +877,32 @@ func.func @product_read_as_operand(%w: memref<64x64xf32>) -> memref<64x64xf32> {
   }
   return %p : memref<64x64xf32>
 }
+
+// -----
+
+// A narrow matmul (one thread per output element) starts from the fill of
+// its product too: one kernel, the product not loaded.
+// CHECK-LABEL: func.func @narrow_matmul_after_fill
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[P:.*]] = gpu.alloc
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load %[[P]]
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c1 iter_args(%{{.*}} = %[[ZERO]])
+// CHECK: memref.store %{{.*}}, %[[P]]
+// CHECK-NOT: gpu.launch
+func.func @narrow_matmul_after_fill(%a: memref<64x32xf32>, %b: memref<32x8xf32>) -> memref<64x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = gpu.alloc () : memref<64x8xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> ()>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%zero : f32) outs(%p : memref<64x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x8xf32>) outs(%p : memref<64x8xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  return %p : memref<64x8xf32>
+}
