@@ -518,6 +518,25 @@ static void mapThreadPerOutput(OpBuilder &b, linalg::GenericOp op,
   storeOutputs(b, loc, op, firstIvs, loop.getResults());
 }
 
+/// Replaces each `memref.dim` of a `memref.expand_shape` with the size the
+/// expansion was given, so that the grids of ops over a buffer and over its
+/// expansion are the same values (launches of equal grids can merge).
+static void foldDimsOfExpansions(func::FuncOp func) {
+  SmallVector<memref::DimOp> dims;
+  func.walk([&](memref::DimOp dim) { dims.push_back(dim); });
+  for (memref::DimOp dim : dims) {
+    auto expand = dim.getSource().getDefiningOp<memref::ExpandShapeOp>();
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!expand || !index)
+      continue;
+    OpFoldResult size = expand.getMixedOutputShape()[*index];
+    OpBuilder b(dim);
+    dim.replaceAllUsesWith(
+        getValueOrCreateConstantIndexOp(b, dim.getLoc(), size));
+    dim.erase();
+  }
+}
+
 namespace {
 struct TFCGPUMapLinalgPass
     : public tfc::impl::TFCGPUMapLinalgBase<TFCGPUMapLinalgPass> {
@@ -614,6 +633,7 @@ struct TFCGPUMapLinalgPass
       }
       op.erase();
     }
+    foldDimsOfExpansions(getOperation());
   }
 };
 } // namespace

@@ -3,7 +3,9 @@
 // A launch costs the GPU a few microseconds however little it does; a small
 // training step is tens of single-block launches. Consecutive launches of
 // one block become one launch whose block runs their bodies in order, a
-// barrier between two.
+// barrier between two; consecutive launches of the same larger grid whose
+// bodies touch disjoint memory (the columns of a concatenation) become one
+// launch whose threads run their bodies in order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +20,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tfc {
 #define GEN_PASS_DEF_TFCGPUMERGELAUNCHES
@@ -176,6 +179,198 @@ static void mergeRun(ArrayRef<Candidate> run) {
     c.launch->erase();
 }
 
+/// The buffer a view is a view of.
+static Value rootOf(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `a` and `b` may share an element: views of one buffer unless
+/// both are subviews of it with static offsets and sizes that do not meet
+/// in some dimension; different buffers unless both are function arguments
+/// (which a caller may pass twice).
+static bool mayOverlap(Value a, Value b) {
+  Value rootA = rootOf(a), rootB = rootOf(b);
+  if (rootA != rootB)
+    return isa<BlockArgument>(rootA) && isa<BlockArgument>(rootB);
+  auto subA = a.getDefiningOp<memref::SubViewOp>();
+  auto subB = b.getDefiningOp<memref::SubViewOp>();
+  if (!subA || !subB || subA.getSource() != subB.getSource())
+    return true;
+  for (auto [offsetA, sizeA, offsetB, sizeB] :
+       llvm::zip(subA.getStaticOffsets(), subA.getStaticSizes(),
+                 subB.getStaticOffsets(), subB.getStaticSizes())) {
+    if (ShapedType::isDynamic(offsetA) || ShapedType::isDynamic(sizeA) ||
+        ShapedType::isDynamic(offsetB) || ShapedType::isDynamic(sizeB))
+      continue;
+    if (offsetA + sizeA <= offsetB || offsetB + sizeB <= offsetA)
+      return false;
+  }
+  return true;
+}
+
+namespace {
+/// The buffers a launch's body reads and writes (values of host code).
+struct Accesses {
+  SetVector<Value> reads, writes;
+};
+} // namespace
+
+/// What `launch`'s body reads and writes of host buffers; nullopt where an
+/// op's effects are unknown or on a buffer of the body's own.
+static std::optional<Accesses> accessesOf(gpu::LaunchOp launch) {
+  Accesses accesses;
+  WalkResult walk = launch.getBody().walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      Value value = effect.getValue();
+      if (!value)
+        return WalkResult::interrupt();
+      if (launch->isProperAncestor(value.getParentBlock()->getParentOp()) ||
+          value.getParentBlock()->getParentOp() == launch)
+        return WalkResult::interrupt();
+      if (isa<MemoryEffects::Write>(effect.getEffect()))
+        accesses.writes.insert(value);
+      else if (isa<MemoryEffects::Read>(effect.getEffect()))
+        accesses.reads.insert(value);
+      else
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return accesses;
+}
+
+/// Whether a launch touching `next` may run in the same threads as one
+/// touching `earlier`: neither writes what the other touches.
+static bool independent(const Accesses &earlier, const Accesses &next) {
+  auto conflict = [](const SetVector<Value> &writes, const Accesses &other) {
+    return llvm::any_of(writes, [&](Value write) {
+      return llvm::any_of(other.reads,
+                          [&](Value v) { return mayOverlap(write, v); }) ||
+             llvm::any_of(other.writes,
+                          [&](Value v) { return mayOverlap(write, v); });
+    });
+  };
+  return !conflict(earlier.writes, next) && !conflict(next.writes, earlier);
+}
+
+/// A launch that may join others of the same grid: static block sizes, one
+/// block of body, no synchronization, ids from its own arguments, and
+/// known accesses of host buffers.
+static bool isGridCandidate(gpu::LaunchOp launch) {
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
+      launch.getDynamicSharedMemorySize() ||
+      !launch.getWorkgroupAttributions().empty() ||
+      !launch.getPrivateAttributions().empty() ||
+      !launch.getBody().hasOneBlock() || launch.hasClusterSize())
+    return false;
+  for (Value size :
+       {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()})
+    if (!constantIndex(size))
+      return false;
+  return !launch.getBody()
+              .walk([](Operation *op) {
+                return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::ShuffleOp,
+                           gpu::SubgroupReduceOp, gpu::ThreadIdOp,
+                           gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+                           gpu::LaneIdOp>(op)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+/// Whether `a` and `b` launch the same grid and block (the same values).
+static bool sameShape(gpu::LaunchOp a, gpu::LaunchOp b) {
+  return a.getGridSizeX() == b.getGridSizeX() &&
+         a.getGridSizeY() == b.getGridSizeY() &&
+         a.getGridSizeZ() == b.getGridSizeZ() &&
+         constantIndex(a.getBlockSizeX()) == constantIndex(b.getBlockSizeX()) &&
+         constantIndex(a.getBlockSizeY()) == constantIndex(b.getBlockSizeY()) &&
+         constantIndex(a.getBlockSizeZ()) == constantIndex(b.getBlockSizeZ());
+}
+
+/// Replaces `run`, launches of one grid and block with only hoistable host
+/// ops between them and independent bodies, with one launch whose threads
+/// run the bodies in order.
+static void mergeGridRun(ArrayRef<gpu::LaunchOp> run) {
+  gpu::LaunchOp first = run.front();
+  SmallVector<Operation *> between;
+  for (Operation *op = first->getNextNode(); op != run.back();
+       op = op->getNextNode())
+    if (!isa<gpu::LaunchOp>(op))
+      between.push_back(op);
+  for (Operation *op : between)
+    op->moveBefore(first);
+  OpBuilder b(first);
+  Location loc = first.getLoc();
+  auto merged = gpu::LaunchOp::create(
+      b, loc, first.getGridSizeX(), first.getGridSizeY(), first.getGridSizeZ(),
+      first.getBlockSizeX(), first.getBlockSizeY(), first.getBlockSizeZ());
+  b.setInsertionPointToEnd(&merged.getBody().front());
+  for (gpu::LaunchOp launch : run) {
+    IRMapping mapping;
+    for (auto [from, to] : llvm::zip(launch.getBody().getArguments(),
+                                     merged.getBody().getArguments()))
+      mapping.map(from, to);
+    for (Operation &op : launch.getBody().front().without_terminator())
+      b.clone(op, mapping);
+  }
+  gpu::TerminatorOp::create(b, loc);
+  for (gpu::LaunchOp launch : run)
+    launch->erase();
+}
+
+/// Merges the runs of launches of one grid in `block`.
+static void mergeGridsIn(Block &block) {
+  SmallVector<SmallVector<gpu::LaunchOp>> runs;
+  SmallVector<gpu::LaunchOp> run;
+  SmallVector<Accesses> runAccesses;
+  auto endRun = [&] {
+    if (run.size() > 1)
+      runs.push_back(run);
+    run.clear();
+    runAccesses.clear();
+  };
+  for (Operation &op : block) {
+    auto launch = dyn_cast<gpu::LaunchOp>(op);
+    if (!launch) {
+      if (!run.empty() && canHoist(&op))
+        continue;
+      endRun();
+      continue;
+    }
+    std::optional<Accesses> accesses;
+    if (isGridCandidate(launch))
+      accesses = accessesOf(launch);
+    if (!accesses) {
+      endRun();
+      continue;
+    }
+    bool joins = !run.empty() && sameShape(run.front(), launch) &&
+                 llvm::all_of(runAccesses, [&](const Accesses &earlier) {
+                   return independent(earlier, *accesses);
+                 });
+    if (!joins)
+      endRun();
+    run.push_back(launch);
+    runAccesses.push_back(*accesses);
+  }
+  endRun();
+  for (ArrayRef<gpu::LaunchOp> each : runs)
+    mergeGridRun(each);
+}
+
 /// Merges the runs of candidate launches in `block`.
 static void mergeIn(Block &block) {
   SmallVector<SmallVector<Candidate>> runs;
@@ -217,8 +412,10 @@ struct TFCGPUMergeLaunchesPass
           !isa<gpu::LaunchOp>(block->getParentOp()))
         blocks.push_back(block);
     });
-    for (Block *block : blocks)
+    for (Block *block : blocks) {
+      mergeGridsIn(*block);
       mergeIn(*block);
+    }
   }
 };
 } // namespace

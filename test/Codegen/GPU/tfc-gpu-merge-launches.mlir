@@ -117,3 +117,90 @@ func.func @same_block_reductions(%x: memref<32xf32>, %s: memref<f32>, %m: memref
   }
   return
 }
+
+// -----
+
+// Three launches of one run-time grid writing three columns of a buffer
+// (the features of the polynomial fit: x * x, x, 1): their bodies touch
+// disjoint memory, so one launch of that grid runs them in order, with no
+// barrier.
+// CHECK-LABEL: func.func @concat_columns
+// CHECK: %[[C0:.*]] = memref.subview %{{.*}}[0, 0]
+// CHECK: %[[C1:.*]] = memref.subview %{{.*}}[0, 1]
+// CHECK: %[[C2:.*]] = memref.subview %{{.*}}[0, 2]
+// CHECK: gpu.launch blocks({{.*}}) in (%{{.*}} = %[[GRID:.*]], %{{.*}} = %c1, %{{.*}} = %c1)
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.*}}, %[[C0]]
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.*}}, %[[C1]]
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.*}}, %[[C2]]
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+func.func @concat_columns(%x: memref<?x1xf32>, %n: index) -> memref<?x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %one = arith.constant 1.0 : f32
+  %blocks = arith.ceildivui %n, %c256 : index
+  %grid = arith.maxui %blocks, %c1 : index
+  %f = gpu.alloc (%n) : memref<?x3xf32>
+  %col0 = memref.subview %f[0, 0] [%n, 1] [1, 1] : memref<?x3xf32> to memref<?x1xf32, strided<[3, 1]>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    %v = memref.load %x[%i, %c0] : memref<?x1xf32>
+    %sq = arith.mulf %v, %v : f32
+    memref.store %sq, %col0[%i, %c0] : memref<?x1xf32, strided<[3, 1]>>
+    gpu.terminator
+  }
+  %col1 = memref.subview %f[0, 1] [%n, 1] [1, 1] : memref<?x3xf32> to memref<?x1xf32, strided<[3, 1], offset: 1>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    %v = memref.load %x[%i, %c0] : memref<?x1xf32>
+    memref.store %v, %col1[%i, %c0] : memref<?x1xf32, strided<[3, 1], offset: 1>>
+    gpu.terminator
+  }
+  %col2 = memref.subview %f[0, 2] [%n, 1] [1, 1] : memref<?x3xf32> to memref<?x1xf32, strided<[3, 1], offset: 2>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    memref.store %one, %col2[%i, %c0] : memref<?x1xf32, strided<[3, 1], offset: 2>>
+    gpu.terminator
+  }
+  return %f : memref<?x3xf32>
+}
+
+// -----
+
+// The second launch reads what the first writes (another block's element,
+// for all the pass knows), and the third writes columns the first also
+// writes: none merge.
+// CHECK-LABEL: func.func @dependent_launches
+// CHECK-COUNT-3: gpu.launch
+func.func @dependent_launches(%x: memref<?x1xf32>, %n: index) -> memref<?x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %one = arith.constant 1.0 : f32
+  %grid = arith.ceildivui %n, %c256 : index
+  %t = gpu.alloc (%n) : memref<?x1xf32>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    memref.store %one, %t[%i, %c0] : memref<?x1xf32>
+    gpu.terminator
+  }
+  %f = gpu.alloc (%n) : memref<?x3xf32>
+  %all = memref.subview %f[0, 0] [%n, 2] [1, 1] : memref<?x3xf32> to memref<?x2xf32, strided<[3, 1]>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    %v = memref.load %t[%i, %c0] : memref<?x1xf32>
+    memref.store %v, %all[%i, %c0] : memref<?x2xf32, strided<[3, 1]>>
+    gpu.terminator
+  }
+  %col1 = memref.subview %f[0, 1] [%n, 1] [1, 1] : memref<?x3xf32> to memref<?x1xf32, strided<[3, 1], offset: 1>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %grid, %gy = %c1, %gz = %c1) threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %i = arith.addi %tx, %bx : index
+    memref.store %one, %col1[%i, %c0] : memref<?x1xf32, strided<[3, 1], offset: 1>>
+    gpu.terminator
+  }
+  return %f : memref<?x3xf32>
+}

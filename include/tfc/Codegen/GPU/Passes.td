@@ -158,7 +158,7 @@ def TFCGPUFuseElementwise : Pass<"tfc-gpu-fuse-elementwise"> {
 
 def TFCGPUMergeLaunches
     : Pass<"tfc-gpu-merge-launches", "::mlir::func::FuncOp"> {
-  let summary = "Run consecutive single-block launches as one kernel";
+  let summary = "Run consecutive small or independent launches as one kernel";
   let description = [{
     After `tfc-gpu-map-linalg`: a small graph (a training step on a few
     parameters) is tens of kernels of one block each, and on a GPU each
@@ -172,7 +172,12 @@ def TFCGPUMergeLaunches
     its threads (a barrier or an all-reduce) is merged only with bodies of
     its own block size. Launches with 2-d or 3-d blocks merge only with
     launches of the same block, and launches with workgroup memory not at
-    all. The host ops between merged launches move before the first.
+    all. Before that, consecutive launches of the same grid and block
+    values (of any size) whose bodies do not synchronize and touch
+    disjoint memory (disjoint static subviews of a buffer, such as a
+    concatenation's columns) become one launch whose threads run the
+    bodies in order, with no barrier. The host ops between merged launches
+    move before the first.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect",
