@@ -185,7 +185,7 @@ void RowRegisters::emit(OpBuilder &b, Location loc, linalg::GenericOp op,
 }
 
 void RowRegisters::forget(Value buffer) {
-  for (int64_t k = -1; k < llvm::divideCeil(length, blockSize); ++k)
+  for (int64_t k = -1, e = llvm::divideCeil(length, blockSize); k < e; ++k)
     kept.erase({buffer, k});
 }
 
