@@ -1,31 +1,20 @@
 //===- RowLoops.h - facts about bufferized row loops ------------*- C++ -*-===//
 //
 // Internal to lib/Codegen/CPU: what the passes over bufferized row loops
-// (tfc-fuse-row-passes, tfc-stream-row-results) ask of them: the memory an
-// op and the ops it holds read and write, the buffer under a view, whether
-// two loops run over the same columns, whether a transfer is a plain one.
+// (tfc-fuse-row-passes, tfc-stream-row-results) ask of them besides what
+// tfc/Codegen/MemoryEffects.h answers: whether two loops run over the same
+// columns, whether a transfer is a plain one.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFC_LIB_CODEGEN_CPU_ROWLOOPS_H
 #define TFC_LIB_CODEGEN_CPU_ROWLOOPS_H
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tfc/Codegen/MemoryEffects.h"
 
-#include <optional>
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::tfc {
-
-/// The memory effects of `op` and of every op it holds: each op's own
-/// declared effects (a linalg op declares its operands' besides having
-/// recursive effects), nothing of an op that only has recursive effects
-/// (its ops are counted). None when some op's effects are unknown.
-std::optional<SmallVector<MemoryEffects::EffectInstance>>
-collectMemoryEffects(Operation *op);
-
-/// `value` through the views it is a view of.
-Value getViewRoot(Value value);
 
 /// Whether two index values are equal: the same value or constant, or the
 /// results of two equal pure ops on the same operands (a row length known

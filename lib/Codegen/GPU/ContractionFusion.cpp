@@ -109,7 +109,8 @@ static bool isEpilogueOf(linalg::GenericOp op, Value product,
           op.getNumLoops() != static_cast<unsigned>(rank))
         return false;
       ++reads;
-    } else if (isa<MemRefType>(value.getType()) && rootOf(value) == product) {
+    } else if (isa<MemRefType>(value.getType()) &&
+               getViewRoot(value) == product) {
       return false;
     }
   }
@@ -117,12 +118,12 @@ static bool isEpilogueOf(linalg::GenericOp op, Value product,
     return false;
   overwritesSource = false;
   for (OpOperand &init : op.getDpsInitsMutable()) {
-    Value root = rootOf(init.get());
+    Value root = getViewRoot(init.get());
     if (!coversOnce(op, op.getMatchingIndexingMap(&init), rank) ||
         (root == product && init.get() != product))
       return false;
     overwritesSource |= llvm::any_of(
-        sources, [&](Value source) { return rootOf(source) == root; });
+        sources, [&](Value source) { return getViewRoot(source) == root; });
   }
   return true;
 }
@@ -137,7 +138,7 @@ gpu_mapping::planContractionFusion(linalg::GenericOp op,
   // kernels.
   if (!product.getDefiningOp<gpu::AllocOp>() ||
       llvm::any_of(op.getDpsInputs(),
-                   [&](Value input) { return rootOf(input) == product; }))
+                   [&](Value input) { return getViewRoot(input) == product; }))
     return fusion;
   Block *block = op->getBlock();
   DenseSet<Operation *> users = opsUsing(product, block);

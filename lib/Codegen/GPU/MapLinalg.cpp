@@ -174,26 +174,6 @@ gpu::LaunchOp gpu_mapping::createLaunch(OpBuilder &b, Location loc,
   return launch;
 }
 
-/// The loop sizes of `op`, split into parallel and reduction dimensions.
-struct IterationSpace {
-  SmallVector<Value> sizes;
-  SmallVector<unsigned> parallelDims, reductionDims;
-
-  SmallVector<Value> sizesOf(ArrayRef<unsigned> dims) const {
-    return llvm::map_to_vector(dims, [&](unsigned d) { return sizes[d]; });
-  }
-  /// The iteration point from parallel and reduction indices.
-  SmallVector<Value> merge(ArrayRef<Value> parallel,
-                           ArrayRef<Value> reduction) const {
-    SmallVector<Value> ivs(sizes.size());
-    for (auto [d, v] : llvm::zip(parallelDims, parallel))
-      ivs[d] = v;
-    for (auto [d, v] : llvm::zip(reductionDims, reduction))
-      ivs[d] = v;
-    return ivs;
-  }
-};
-
 SmallVector<Value> gpu_mapping::loopSizes(OpBuilder &b, Location loc,
                                           linalg::GenericOp op) {
   SmallVector<Value> sizes;
@@ -203,8 +183,8 @@ SmallVector<Value> gpu_mapping::loopSizes(OpBuilder &b, Location loc,
   return sizes;
 }
 
-static IterationSpace iterationSpace(OpBuilder &b, Location loc,
-                                     linalg::GenericOp op) {
+IterationSpace gpu_mapping::iterationSpace(OpBuilder &b, Location loc,
+                                           linalg::GenericOp op) {
   IterationSpace space;
   space.sizes = loopSizes(b, loc, op);
   for (auto [d, type] : llvm::enumerate(op.getIteratorTypesArray()))

@@ -10,6 +10,8 @@
 #ifndef TFC_LIB_CODEGEN_GPU_MAPPING_H
 #define TFC_LIB_CODEGEN_GPU_MAPPING_H
 
+#include "tfc/Codegen/MemoryEffects.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -42,6 +44,35 @@ gpu::LaunchOp createLaunch(OpBuilder &b, Location loc, ArrayRef<Value> grid,
 
 /// The loop sizes of `op`.
 SmallVector<Value> loopSizes(OpBuilder &b, Location loc, linalg::GenericOp op);
+
+/// The loop sizes of `op`, split into parallel and reduction dimensions.
+struct IterationSpace {
+  SmallVector<Value> sizes;
+  SmallVector<unsigned> parallelDims, reductionDims;
+
+  SmallVector<Value> sizesOf(ArrayRef<unsigned> dims) const {
+    return llvm::map_to_vector(dims, [&](unsigned d) { return sizes[d]; });
+  }
+  /// The iteration point from parallel and reduction indices.
+  SmallVector<Value> merge(ArrayRef<Value> parallel,
+                           ArrayRef<Value> reduction) const {
+    SmallVector<Value> ivs(sizes.size());
+    for (auto [d, v] : llvm::zip(parallelDims, parallel))
+      ivs[d] = v;
+    for (auto [d, v] : llvm::zip(reductionDims, reduction))
+      ivs[d] = v;
+    return ivs;
+  }
+  /// The point of a reduction's output for the parallel indices `parallel`
+  /// (the reduced ones 0).
+  SmallVector<Value> outputPoint(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> parallel) const {
+    return merge(parallel, SmallVector<Value>(reductionDims.size(),
+                                              indexConstant(b, loc, 0)));
+  }
+};
+
+IterationSpace iterationSpace(OpBuilder &b, Location loc, linalg::GenericOp op);
 
 /// Loads the outputs of `op` at `ivs` whose block arguments the payload
 /// reads (all of them with `all`); the others are null.
@@ -178,9 +209,6 @@ SmallVector<linalg::GenericOp> rowChainFrom(linalg::GenericOp first);
 /// its last op; the ops are left for the caller to erase.
 void mapRowChain(OpBuilder &b, SmallVector<linalg::GenericOp> chain,
                  int64_t maxBlockSize);
-
-/// The buffer a view is a view of (RowChain.cpp).
-Value rootOf(Value value);
 
 /// What a tiled contraction absorbs of the ops around it
 /// (ContractionFusion.cpp).

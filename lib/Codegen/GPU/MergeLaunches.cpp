@@ -11,6 +11,8 @@
 
 #include "tfc/Codegen/GPU/Passes.h"
 
+#include "tfc/Codegen/MemoryEffects.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -48,14 +50,44 @@ static std::optional<int64_t> constantIndex(Value value) {
   return result.getSExtValue();
 }
 
-/// `launch` as a candidate: a grid of one block, static block sizes, one
-/// block of body, no async tokens, no workgroup or private memory.
-static std::optional<Candidate> asCandidate(gpu::LaunchOp launch) {
+/// Whether `launch` can be merged at all: one block of body, no async
+/// tokens, no workgroup or private memory, no cluster, and a body that
+/// takes its ids and sizes from the launch's arguments (which a merged
+/// launch remaps), not from ops that would read its own.
+static bool isMergeable(gpu::LaunchOp launch) {
   if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
       launch.getDynamicSharedMemorySize() ||
       !launch.getWorkgroupAttributions().empty() ||
       !launch.getPrivateAttributions().empty() ||
       !launch.getBody().hasOneBlock() || launch.hasClusterSize())
+    return false;
+  return !launch.getBody()
+              .walk([](Operation *op) {
+                return isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
+                           gpu::GridDimOp, gpu::LaneIdOp>(op)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+/// Whether the threads of `launch` meet (a barrier, an all-reduce, a
+/// shuffle).
+static bool synchronizes(gpu::LaunchOp launch) {
+  return launch.getBody()
+      .walk([](Operation *op) {
+        return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::ShuffleOp,
+                   gpu::SubgroupReduceOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// `launch` as a candidate: mergeable, a grid of one block, static block
+/// sizes.
+static std::optional<Candidate> asCandidate(gpu::LaunchOp launch) {
+  if (!isMergeable(launch))
     return std::nullopt;
   for (Value size :
        {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ()})
@@ -70,26 +102,7 @@ static std::optional<Candidate> asCandidate(gpu::LaunchOp launch) {
       return std::nullopt;
     candidate.block[i] = *size;
   }
-  // The body must take its ids and sizes from the launch's arguments,
-  // which the merged launch remaps, not from ops that would read its own.
-  if (launch.getBody()
-          .walk([](Operation *op) {
-            return isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
-                       gpu::GridDimOp, gpu::LaneIdOp>(op)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted())
-    return std::nullopt;
-  candidate.synchronizes =
-      launch.getBody()
-          .walk([](Operation *op) {
-            return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::ShuffleOp,
-                       gpu::SubgroupReduceOp>(op)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted();
+  candidate.synchronizes = synchronizes(launch);
   return candidate;
 }
 
@@ -179,19 +192,12 @@ static void mergeRun(ArrayRef<Candidate> run) {
     c.launch->erase();
 }
 
-/// The buffer a view is a view of.
-static Value rootOf(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// Whether `a` and `b` may share an element: views of one buffer unless
 /// both are subviews of it with static offsets and sizes that do not meet
 /// in some dimension; different buffers unless both are function arguments
 /// (which a caller may pass twice).
 static bool mayOverlap(Value a, Value b) {
-  Value rootA = rootOf(a), rootB = rootOf(b);
+  Value rootA = getViewRoot(a), rootB = getViewRoot(b);
   if (rootA != rootB)
     return isa<BlockArgument>(rootA) && isa<BlockArgument>(rootB);
   auto subA = a.getDefiningOp<memref::SubViewOp>();
@@ -221,32 +227,23 @@ struct Accesses {
 /// op's effects are unknown or on a buffer of the body's own.
 static std::optional<Accesses> accessesOf(gpu::LaunchOp launch) {
   Accesses accesses;
-  WalkResult walk = launch.getBody().walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  for (Operation &op : launch.getBody().front()) {
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        collectMemoryEffects(&op);
     if (!effects)
-      return op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
+      return std::nullopt;
+    for (const MemoryEffects::EffectInstance &effect : *effects) {
       Value value = effect.getValue();
-      if (!value)
-        return WalkResult::interrupt();
-      if (launch->isProperAncestor(value.getParentBlock()->getParentOp()) ||
-          value.getParentBlock()->getParentOp() == launch)
-        return WalkResult::interrupt();
+      if (!value || launch->isAncestor(value.getParentBlock()->getParentOp()))
+        return std::nullopt;
       if (isa<MemoryEffects::Write>(effect.getEffect()))
         accesses.writes.insert(value);
       else if (isa<MemoryEffects::Read>(effect.getEffect()))
         accesses.reads.insert(value);
       else
-        return WalkResult::interrupt();
+        return std::nullopt;
     }
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
-    return std::nullopt;
+  }
   return accesses;
 }
 
@@ -264,30 +261,15 @@ static bool independent(const Accesses &earlier, const Accesses &next) {
   return !conflict(earlier.writes, next) && !conflict(next.writes, earlier);
 }
 
-/// A launch that may join others of the same grid: static block sizes, one
-/// block of body, no synchronization, ids from its own arguments, and
-/// known accesses of host buffers.
+/// A launch that may join others of the same grid: mergeable, static block
+/// sizes, threads that do not meet.
 static bool isGridCandidate(gpu::LaunchOp launch) {
-  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
-      launch.getDynamicSharedMemorySize() ||
-      !launch.getWorkgroupAttributions().empty() ||
-      !launch.getPrivateAttributions().empty() ||
-      !launch.getBody().hasOneBlock() || launch.hasClusterSize())
+  if (!isMergeable(launch) || synchronizes(launch))
     return false;
-  for (Value size :
-       {launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()})
-    if (!constantIndex(size))
-      return false;
-  return !launch.getBody()
-              .walk([](Operation *op) {
-                return isa<gpu::BarrierOp, gpu::AllReduceOp, gpu::ShuffleOp,
-                           gpu::SubgroupReduceOp, gpu::ThreadIdOp,
-                           gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
-                           gpu::LaneIdOp>(op)
-                           ? WalkResult::interrupt()
-                           : WalkResult::advance();
-              })
-              .wasInterrupted();
+  return llvm::all_of(
+      ValueRange{launch.getBlockSizeX(), launch.getBlockSizeY(),
+                 launch.getBlockSizeZ()},
+      [](Value size) { return constantIndex(size).has_value(); });
 }
 
 /// Whether `a` and `b` launch the same grid and block (the same values).

@@ -19,12 +19,6 @@ using namespace mlir;
 using namespace mlir::tfc;
 using namespace mlir::tfc::gpu_mapping;
 
-Value gpu_mapping::rootOf(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// What the number of iterations of a loop is: a static size, or a
 /// dimension of a buffer (an allocation's size traced to the dimension it
 /// was taken from), so that two ops over the rows of related buffers are
@@ -114,7 +108,7 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
     if (!isRowOp(op, rows))
       return false;
     for (OpOperand &operand : op->getOpOperands()) {
-      Value value = operand.get(), root = rootOf(value);
+      Value value = operand.get(), root = getViewRoot(value);
       if (op.isDpsInit(&operand)) {
         // Written buffers are allocations or arguments, named one way.
         if (root != value)
@@ -129,7 +123,7 @@ gpu_mapping::rowChainFrom(linalg::GenericOp first) {
     for (Value init : op.getDpsInits())
       for (linalg::GenericOp earlier : chain)
         for (OpOperand &operand : earlier->getOpOperands())
-          if (rootOf(operand.get()) == init &&
+          if (getViewRoot(operand.get()) == init &&
               (operand.get() != init || !isRowIndexed(earlier, operand)))
             return false;
     return true;

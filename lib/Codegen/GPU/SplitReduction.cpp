@@ -44,37 +44,6 @@ constexpr int64_t kMaxSplitRows = kTargetBlocks / 8;
 /// Shortest row (static) cut into parts: a block reads a shorter one in
 /// about the time a second launch costs.
 constexpr int64_t kMinSplitRow = 65536;
-
-/// The loop sizes of a reduction, split into parallel and reduced ones.
-struct ReductionSpace {
-  SmallVector<Value> parallelSizes, reducedSizes;
-  SmallVector<unsigned> parallelDims, reductionDims;
-
-  ReductionSpace(OpBuilder &b, Location loc, linalg::GenericOp op) {
-    SmallVector<Value> sizes = loopSizes(b, loc, op);
-    for (auto [d, type] : llvm::enumerate(op.getIteratorTypesArray())) {
-      bool reduced = type == utils::IteratorType::reduction;
-      (reduced ? reductionDims : parallelDims).push_back(d);
-      (reduced ? reducedSizes : parallelSizes).push_back(sizes[d]);
-    }
-  }
-
-  SmallVector<Value> merge(ArrayRef<Value> parallel,
-                           ArrayRef<Value> reduced) const {
-    SmallVector<Value> ivs(parallelDims.size() + reductionDims.size());
-    for (auto [d, v] : llvm::zip(parallelDims, parallel))
-      ivs[d] = v;
-    for (auto [d, v] : llvm::zip(reductionDims, reduced))
-      ivs[d] = v;
-    return ivs;
-  }
-  /// The output's position for the outputs at `parallel`.
-  SmallVector<Value> outputPoint(OpBuilder &b, Location loc,
-                                 ArrayRef<Value> parallel) const {
-    return merge(parallel, SmallVector<Value>(reductionDims.size(),
-                                              indexConstant(b, loc, 0)));
-  }
-};
 } // namespace
 
 /// Whether neighbouring output elements of `op` read neighbouring elements:
@@ -174,9 +143,11 @@ static Value globalIndex(OpBuilder &b, Location loc, Value block, Value thread,
 static void mapColumnReduction(OpBuilder &b, linalg::GenericOp op,
                                Operation *combiner, int64_t maxBlockSize) {
   Location loc = op.getLoc();
-  ReductionSpace space(b, loc, op);
-  Value outputs = product(b, loc, space.parallelSizes);
-  Value reduced = product(b, loc, space.reducedSizes);
+  IterationSpace space = iterationSpace(b, loc, op);
+  SmallVector<Value> parallelSizes = space.sizesOf(space.parallelDims);
+  SmallVector<Value> reducedSizes = space.sizesOf(space.reductionDims);
+  Value outputs = product(b, loc, parallelSizes);
+  Value reduced = product(b, loc, reducedSizes);
   int64_t blockSize =
       rowBlockSize(getConstantIntValue(outputs), maxBlockSize, /*wide=*/false);
   Value columnBlocks = b.createOrFold<arith::CeilDivUIOp>(
@@ -200,8 +171,7 @@ static void mapColumnReduction(OpBuilder &b, linalg::GenericOp op,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, output, outputs),
       false);
   b.setInsertionPointToStart(&inRange.getThenRegion().front());
-  SmallVector<Value> parallelIvs =
-      delinearize(b, loc, output, space.parallelSizes);
+  SmallVector<Value> parallelIvs = delinearize(b, loc, output, parallelSizes);
   Value begin =
       arith::MulIOp::create(b, loc, first.getBlockIds().y, partLength);
   Value end = arith::MinUIOp::create(
@@ -209,8 +179,8 @@ static void mapColumnReduction(OpBuilder &b, linalg::GenericOp op,
   Value partial = emitStridedReduction(
       b, loc, op, combiner, begin, end, 1,
       [&](OpBuilder &inner, Value position) {
-        return space.merge(
-            parallelIvs, delinearize(inner, loc, position, space.reducedSizes));
+        return space.merge(parallelIvs,
+                           delinearize(inner, loc, position, reducedSizes));
       });
   if (oneStage) {
     storeCombined(b, loc, op, combiner, partial,
@@ -235,9 +205,9 @@ static void mapColumnReduction(OpBuilder &b, linalg::GenericOp op,
   b.setInsertionPointToStart(&inRange.getThenRegion().front());
   Value total = combineStored(b, loc, combiner, partials, output, outputs,
                               indexConstant(b, loc, 0), parts, 1);
-  storeCombined(b, loc, op, combiner, total,
-                space.outputPoint(
-                    b, loc, delinearize(b, loc, output, space.parallelSizes)));
+  storeCombined(
+      b, loc, op, combiner, total,
+      space.outputPoint(b, loc, delinearize(b, loc, output, parallelSizes)));
 }
 
 /// The rows of `op` (static) when they are few and long enough to be cut
@@ -271,9 +241,11 @@ static LogicalResult mapSplitRows(OpBuilder &b, linalg::GenericOp op,
   if (!rows)
     return failure();
   Location loc = op.getLoc();
-  ReductionSpace space(b, loc, op);
+  IterationSpace space = iterationSpace(b, loc, op);
+  SmallVector<Value> parallelSizes = space.sizesOf(space.parallelDims);
+  SmallVector<Value> reducedSizes = space.sizesOf(space.reductionDims);
   Value rowCount = indexConstant(b, loc, *rows);
-  Value reduced = product(b, loc, space.reducedSizes);
+  Value reduced = product(b, loc, reducedSizes);
   Value parts = partCount(b, loc, rowCount, reduced, kMinRowPart);
   Value partials = allocatePartials(
       b, loc, combiner, b.createOrFold<arith::MulIOp>(loc, parts, rowCount));
@@ -292,7 +264,7 @@ static LogicalResult mapSplitRows(OpBuilder &b, linalg::GenericOp op,
   gpu::LaunchOp first =
       createLaunch(b, loc, {rowCount, parts, one}, {blockSize, 1, 1});
   Value row = first.getBlockIds().x, part = first.getBlockIds().y;
-  SmallVector<Value> rowIvs = delinearize(b, loc, row, space.parallelSizes);
+  SmallVector<Value> rowIvs = delinearize(b, loc, row, parallelSizes);
   Value begin = arith::MulIOp::create(b, loc, part, partLength);
   Value end = arith::MinUIOp::create(
       b, loc, arith::AddIOp::create(b, loc, begin, partLength), reduced);
@@ -300,8 +272,8 @@ static LogicalResult mapSplitRows(OpBuilder &b, linalg::GenericOp op,
       b, loc, op, combiner,
       arith::AddIOp::create(b, loc, begin, first.getThreadIds().x), end,
       blockSize, [&](OpBuilder &inner, Value position) {
-        return space.merge(
-            rowIvs, delinearize(inner, loc, position, space.reducedSizes));
+        return space.merge(rowIvs,
+                           delinearize(inner, loc, position, reducedSizes));
       });
   // Every thread reaches the all-reduce; thread 0 stores the part's total.
   Value total = gpu::AllReduceOp::create(
@@ -334,7 +306,7 @@ static LogicalResult mapSplitRows(OpBuilder &b, linalg::GenericOp op,
                                         second.getThreadIds().x, zero);
   emitRowTotal(
       b, loc, op, kind, combiner, rowPartial, isFirst,
-      space.outputPoint(b, loc, delinearize(b, loc, row, space.parallelSizes)));
+      space.outputPoint(b, loc, delinearize(b, loc, row, parallelSizes)));
   return success();
 }
 
